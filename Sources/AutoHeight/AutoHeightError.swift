@@ -1,0 +1,65 @@
+/// Everything that can go wrong when loading fonts or measuring text, with the detail a person
+/// needs to fix it. The library never crashes on bad input and never returns a silent wrong
+/// number: it throws one of these.
+public enum AutoHeightError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// No file at the font path.
+    case fontFileNotFound(path: String)
+    /// The font path exists but cannot be read (a directory, no permission, an I/O error).
+    case fontFileUnreadable(path: String, reason: String)
+    /// The file is not a font FreeType can open; `reason` is FreeType's error.
+    case notAFont(path: String, reason: String)
+    /// The face index is not in the file (a .ttc holds `faceCount` faces).
+    case faceIndexOutOfRange(path: String, index: Int, faceCount: Int)
+    /// The font opened but cannot lay out text (no glyphs, no units per em).
+    case unusableFont(path: String, reason: String)
+    /// A font size that is not finite, not positive, or absurdly large.
+    case invalidFontSize(Double)
+    /// A wrap width that is not finite or not positive.
+    case invalidWidth(Double)
+    /// A line spacing that is negative or not finite.
+    case invalidLineSpacing(Double)
+    /// A line-height model with a value that is not finite and positive.
+    case invalidLineHeight(String)
+    /// Minimum and maximum line counts that contradict each other or are negative.
+    case invalidLineLimits(minimum: Int, maximum: Int?)
+    /// A language tag that is not well-formed BCP 47.
+    case invalidLanguageTag(String)
+    /// A tab width (in spaces) that is not positive.
+    case invalidTabWidth(Int)
+    /// Text longer than ICU and HarfBuzz can take in one piece (2^31 − 1 UTF-16 units).
+    case textTooLong(utf16Count: Int)
+    /// A range that is not inside the text, or does not fall on scalar boundaries.
+    case invalidRange(lower: Int, upper: Int, utf16Count: Int)
+    /// ICU failed (out of memory, missing data); `reason` is ICU's error name.
+    case icuFailure(String)
+
+    /// The largest font size accepted, in px.
+    public static let maximumFontSize = 10_000.0
+    /// The largest wrap width accepted, in px.
+    public static let maximumWidth = 1e9
+
+    public var description: String {
+        switch self {
+        case .fontFileNotFound(let path): "font file not found: \(path)"
+        case .fontFileUnreadable(let path, let reason): "cannot read font file \(path): \(reason)"
+        case .notAFont(let path, let reason): "not a font file: \(path) (FreeType: \(reason))"
+        case .faceIndexOutOfRange(let path, let index, let count):
+            "face index \(index) out of range: \(path) has \(count) face\(count == 1 ? "" : "s") (0...\(count - 1))"
+        case .unusableFont(let path, let reason): "font cannot lay out text: \(path): \(reason)"
+        case .invalidFontSize(let size):
+            "invalid font size \(size): must be finite, > 0 and ≤ \(Int(Self.maximumFontSize)) px"
+        case .invalidWidth(let width):
+            "invalid width \(width): must be finite, > 0 and ≤ \(Self.maximumWidth) px"
+        case .invalidLineSpacing(let spacing): "invalid line spacing \(spacing): must be finite and ≥ 0"
+        case .invalidLineHeight(let model): "invalid line height \(model): must be finite and > 0"
+        case .invalidLineLimits(let minimum, let maximum):
+            "invalid line limits: minimum \(minimum), maximum \(maximum.map(String.init) ?? "none") (need 0 ≤ minimum ≤ maximum, maximum ≥ 1)"
+        case .invalidLanguageTag(let tag): "invalid language tag \"\(tag)\": not well-formed BCP 47"
+        case .invalidTabWidth(let width): "invalid tab width \(width): must be ≥ 1 space"
+        case .textTooLong(let count): "text too long: \(count) UTF-16 units (limit 2147483647)"
+        case .invalidRange(let lower, let upper, let count):
+            "invalid range \(lower)..<\(upper) in text of \(count) UTF-16 units"
+        case .icuFailure(let reason): "ICU failed: \(reason)"
+        }
+    }
+}

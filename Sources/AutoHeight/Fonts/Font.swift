@@ -1,0 +1,155 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A font face, loaded once and shared by every measurement that uses it.
+///
+/// ```swift
+/// let font = try Font(path: "Fonts/NotoSans-Regular.ttf")
+/// let korean = try Font(path: "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc", faceIndex: 1)
+/// ```
+/// FreeType opens and checks the file; HarfBuzz shapes with it at units-per-em scale, so the
+/// same `Font` serves every pixel size. Immutable and safe to share between threads.
+public final class Font: Sendable, CustomStringConvertible {
+    /// The file the font came from (or the name given to in-memory bytes).
+    public let path: String
+    public let faceIndex: Int
+    public let familyName: String
+    public let styleName: String
+    public let unitsPerEm: Int
+    /// Vertical metrics in em (fractions of the font size).
+    public let metrics: FontMetrics
+    /// Bitmap strike sizes in px for bitmap-only fonts (colour emoji); empty for outline fonts.
+    public let bitmapStrikeSizes: [Int]
+
+    let shaper: HarfBuzzFont
+    /// Advance of U+0020 in em (tab stops are multiples of it).
+    let spaceAdvance: Double
+
+    /// Loads face `faceIndex` of the font file at `path`.
+    ///
+    /// - Throws: ``AutoHeightError/fontFileNotFound(path:)``,
+    ///   ``AutoHeightError/fontFileUnreadable(path:reason:)``,
+    ///   ``AutoHeightError/notAFont(path:reason:)`` (with FreeType's error),
+    ///   ``AutoHeightError/faceIndexOutOfRange(path:index:faceCount:)``.
+    public convenience init(path: String, faceIndex: Int = 0) throws(AutoHeightError) {
+        let bytes = try FontBytes(contentsOf: path)
+        try self.init(bytes: bytes, name: path, faceIndex: faceIndex)
+    }
+
+    /// Loads face `faceIndex` of a font held in memory; `name` is used in errors.
+    public convenience init(data: [UInt8], name: String, faceIndex: Int = 0) throws(AutoHeightError) {
+        try self.init(bytes: FontBytes(copying: data), name: name, faceIndex: faceIndex)
+    }
+
+    private init(bytes: FontBytes, name: String, faceIndex: Int) throws(AutoHeightError) {
+        guard faceIndex >= 0 else {
+            throw .faceIndexOutOfRange(path: name, index: faceIndex, faceCount: 0)
+        }
+        guard bytes.count > 0 else {
+            throw .notAFont(path: name, reason: "the file is empty")
+        }
+        let probe: FreeTypeFace
+        do {
+            // Face 0 first: it tells how many faces there are.
+            let first = try FreeTypeFace(bytes: bytes.bytes, index: 0)
+            guard faceIndex < first.faceCount else {
+                throw AutoHeightError.faceIndexOutOfRange(
+                    path: name, index: faceIndex, faceCount: first.faceCount)
+            }
+            probe =
+                faceIndex == 0
+                ? first : try FreeTypeFace(bytes: bytes.bytes, index: faceIndex)
+        } catch let failure as FreeTypeFace.Failure {
+            throw .notAFont(path: name, reason: failure.description)
+        } catch let error as AutoHeightError {
+            throw error
+        } catch {
+            throw .notAFont(path: name, reason: "\(error)")
+        }
+        let shaper = HarfBuzzFont(bytes: bytes, index: faceIndex)
+        let upem = shaper.unitsPerEm
+        guard upem > 0, shaper.glyphCount > 0 else {
+            throw .unusableFont(path: name, reason: "no glyphs or no units per em")
+        }
+        self.path = name
+        self.faceIndex = faceIndex
+        self.familyName = probe.familyName
+        self.styleName = probe.styleName
+        self.unitsPerEm = upem
+        self.bitmapStrikeSizes = probe.isScalable ? [] : probe.bitmapStrikeSizes
+        self.shaper = shaper
+        let extents = shaper.horizontalExtents
+        let scale = 1.0 / Double(upem)
+        self.metrics = FontMetrics(
+            ascender: Double(extents.ascender) * scale,
+            descender: Double(extents.descender) * scale,
+            lineGap: Double(extents.lineGap) * scale)
+        self.spaceAdvance = Double(shaper.advance(of: 0x20) ?? upem / 4) * scale
+    }
+
+    public var description: String {
+        "\(familyName) \(styleName) (\(path)\(faceIndex == 0 ? "" : " face \(faceIndex)"))"
+    }
+
+    /// Whether the font has a glyph for `scalar`.
+    public func covers(_ scalar: Unicode.Scalar) -> Bool { shaper.hasGlyph(scalar.value) }
+}
+
+/// A font's vertical metrics in em, as HarfBuzz reports them.
+public struct FontMetrics: Sendable, Equatable {
+    /// Above the baseline (positive).
+    public var ascender: Double
+    /// Below the baseline (negative).
+    public var descender: Double
+    public var lineGap: Double
+    /// `ascender − descender + lineGap`: the `metrics` line height in em.
+    public var lineHeight: Double { ascender - descender + lineGap }
+}
+
+/// The bytes of a font file. Sole owner of the memory; HarfBuzz and FreeType read from it, and
+/// every object that reads it holds a reference so it outlives them.
+final class FontBytes: @unchecked Sendable {
+    let buffer: UnsafeMutableRawBufferPointer
+
+    init(copying data: [UInt8]) {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(data.count, 1), alignment: 16)
+        data.withUnsafeBytes { buffer.copyMemory(from: $0) }
+        self.buffer = buffer
+        _count = data.count
+    }
+
+    private let _count: Int
+    var count: Int { _count }
+    /// The file's bytes (exactly `count` of them).
+    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: buffer.baseAddress, count: _count) }
+
+    init(contentsOf path: String) throws(AutoHeightError) {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { throw .fontFileNotFound(path: path) }
+            throw .fontFileUnreadable(path: path, reason: String(cString: strerror(code)))
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw .fontFileUnreadable(path: path, reason: "not a regular file")
+        }
+        guard let file = fopen(path, "rb") else {
+            throw .fontFileUnreadable(path: path, reason: String(cString: strerror(errno)))
+        }
+        defer { fclose(file) }
+        let size = Int(info.st_size)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(size, 1), alignment: 16)
+        let read = size == 0 ? 0 : fread(buffer.baseAddress, 1, size, file)
+        guard read == size else {
+            buffer.deallocate()
+            throw .fontFileUnreadable(path: path, reason: "short read (\(read) of \(size) bytes)")
+        }
+        self.buffer = buffer
+        self._count = size
+    }
+
+    deinit { buffer.deallocate() }
+}

@@ -1,0 +1,108 @@
+/// Receives the lines of a greedy walk, one call per line, in order.
+protocol LineSink {
+    /// A line from `start` to `end` (paragraph-relative UTF-16 offsets, trailing whitespace
+    /// included), whose visible width (without the hanging whitespace) is `visibleWidth` px and
+    /// whose content used the fonts in `fontMask`.
+    mutating func addLine(start: Int, end: Int, visibleWidth: Double, fontMask: UInt32)
+}
+
+/// Where a walk of one paragraph is: the line being filled.
+private struct LineState {
+    var start = 0
+    /// Pen position in em from the line start, including hanging whitespace placed so far.
+    var pen = 0.0
+    /// Width of the line's visible content in em.
+    var visible = 0.0
+    var fontMask: UInt32 = 0
+    var isEmpty = true
+}
+
+extension PreparedParagraph {
+    /// The greedy line walk: fills each line with whole segments while their content fits in
+    /// `width` px at `fontSize` px, lets trailing whitespace hang, moves a segment that does not
+    /// fit to the next line, and breaks a segment wider than a whole line at grapheme
+    /// boundaries (at least one grapheme per line).
+    ///
+    /// Width-dependent work only: arithmetic on cached advances, no shaping, no ICU, and no heap
+    /// allocation beyond what `sink` does. Complexity: O(segments), plus O(units) of the
+    /// segments that contain tabs or must break inside.
+    ///
+    /// Rule: a line fits when `visibleWidth ≤ width`, with `visibleWidth` computed exactly as it
+    /// is reported, so measuring at a reported width never changes the wrap.
+    func walkLines<Sink: LineSink>(width: Double, fontSize: Double, tabStop: Double, into sink: inout Sink) {
+        var line = LineState()
+        var segmentStart = 0
+        for segment in segments {
+            var content = segment.contentWidth
+            var trailing = segment.trailingWidth
+            if segment.hasTab {
+                (content, trailing) = tabbedWidths(from: segmentStart, to: segment, pen: line.pen, tabStop: tabStop)
+            }
+            if !line.isEmpty && (line.pen + content) * fontSize > width {
+                sink.addLine(start: line.start, end: segmentStart, visibleWidth: line.visible * fontSize, fontMask: line.fontMask)
+                line = LineState(start: segmentStart)
+                if segment.hasTab {
+                    (content, trailing) = tabbedWidths(from: segmentStart, to: segment, pen: 0, tabStop: tabStop)
+                }
+            }
+            if content * fontSize > width {
+                breakInsideSegment(
+                    from: segmentStart, segment: segment, width: width, fontSize: fontSize, tabStop: tabStop,
+                    line: &line, sink: &sink)
+            } else {
+                if segment.contentEnd > segmentStart { line.visible = line.pen + content }
+                line.pen += content + trailing
+                line.fontMask |= segment.fontMask
+                line.isEmpty = false
+            }
+            segmentStart = Int(segment.end)
+        }
+        sink.addLine(start: line.start, end: length, visibleWidth: line.visible * fontSize, fontMask: line.fontMask)
+    }
+
+    /// Breaks an over-long segment, which starts an empty line, at grapheme boundaries.
+    private func breakInsideSegment<Sink: LineSink>(
+        from segmentStart: Int, segment: Segment, width: Double, fontSize: Double, tabStop: Double,
+        line: inout LineState, sink: inout Sink
+    ) {
+        let contentEnd = Int(segment.contentEnd)
+        var index = segmentStart
+        line.fontMask |= segment.fontMask
+        while index < contentEnd {
+            var clusterEnd = index + 1
+            while clusterEnd < contentEnd && flags[clusterEnd] & UnitFlag.graphemeStart == 0 { clusterEnd += 1 }
+            var clusterWidth = unitsWidth(index..<clusterEnd, pen: line.pen, tabStop: tabStop)
+            if index > line.start && (line.pen + clusterWidth) * fontSize > width {
+                sink.addLine(start: line.start, end: index, visibleWidth: line.visible * fontSize, fontMask: line.fontMask)
+                line = LineState(start: index, fontMask: segment.fontMask)
+                if segment.hasTab { clusterWidth = unitsWidth(index..<clusterEnd, pen: 0, tabStop: tabStop) }
+            }
+            line.pen += clusterWidth
+            line.visible = line.pen
+            index = clusterEnd
+        }
+        line.pen += unitsWidth(contentEnd..<Int(segment.end), pen: line.pen, tabStop: tabStop)
+        line.isEmpty = false
+    }
+
+    /// Content and trailing widths of a segment with tabs, starting at `pen` em on the line.
+    private func tabbedWidths(from start: Int, to segment: Segment, pen: Double, tabStop: Double) -> (Double, Double) {
+        let content = unitsWidth(start..<Int(segment.contentEnd), pen: pen, tabStop: tabStop)
+        let trailing = unitsWidth(Int(segment.contentEnd)..<Int(segment.end), pen: pen + content, tabStop: tabStop)
+        return (content, trailing)
+    }
+
+    /// Width in em of `range` placed at `pen`; a tab advances to the next multiple of `tabStop`.
+    @inline(__always)
+    private func unitsWidth(_ range: Range<Int>, pen: Double, tabStop: Double) -> Double {
+        var position = pen
+        for index in range {
+            if flags[index] & UnitFlag.tab != 0 {
+                position = ((position / tabStop).rounded(.down) + 1) * tabStop
+            } else {
+                position += advances[index]
+            }
+        }
+        return position - pen
+    }
+}

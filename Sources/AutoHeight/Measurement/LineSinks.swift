@@ -1,0 +1,47 @@
+/// Counts lines and adds up heights without storing anything (the allocation-free path).
+struct MeasuringSink: LineSink {
+    let heights: LineHeightResolver
+    /// Lines past this many do not count toward `visibleHeight`.
+    let maximumVisible: Int
+    var lineCount = 0
+    var contentHeight = 0.0
+    var visibleLinesHeight = 0.0
+    var maxLineWidth = 0.0
+
+    init(heights: LineHeightResolver, maximumVisible: Int) {
+        self.heights = heights
+        self.maximumVisible = maximumVisible
+    }
+
+    @inline(__always)
+    mutating func addLine(start: Int, end: Int, visibleWidth: Double, fontMask: UInt32) {
+        let height = heights.height(fontMask: fontMask)
+        lineCount += 1
+        contentHeight += height
+        if lineCount <= maximumVisible { visibleLinesHeight += height }
+        if visibleWidth > maxLineWidth { maxLineWidth = visibleWidth }
+    }
+}
+
+/// Collects every line with its range, width, height and position.
+struct CollectingSink: LineSink {
+    let heights: LineHeightResolver
+    let lineSpacing: Double
+    var paragraphOffset = 0
+    var lines: [LineLayout] = []
+    private var nextY = 0.0
+
+    init(heights: LineHeightResolver, lineSpacing: Double) {
+        self.heights = heights
+        self.lineSpacing = lineSpacing
+    }
+
+    mutating func addLine(start: Int, end: Int, visibleWidth: Double, fontMask: UInt32) {
+        let height = heights.height(fontMask: fontMask)
+        lines.append(
+            LineLayout(
+                range: (paragraphOffset + start)..<(paragraphOffset + end), width: visibleWidth,
+                height: height, y: nextY))
+        nextY += height + lineSpacing
+    }
+}

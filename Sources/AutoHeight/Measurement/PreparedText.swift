@@ -1,0 +1,137 @@
+import CHarfBuzz
+
+/// Text with all width-independent work done: paragraphs, break opportunities and shaped
+/// advances (in em, so also size-independent). Measuring it at a width is a walk over cached
+/// numbers: no shaping, no ICU, no string work, and no heap allocation.
+///
+/// ```swift
+/// let prepared = try style.prepare(text)            // O(n): shaping + line breaking
+/// for width in [240.0, 320, 480] {
+///     let result = try prepared.measure(width: width) // O(segments): arithmetic only
+///     print(result.lineCount, result.height)
+/// }
+/// ```
+public struct PreparedText: Sendable {
+    public let style: TextStyle
+    /// Length of the text in UTF-16 units.
+    public let utf16Count: Int
+    var paragraphs: [PreparedParagraph]
+    /// UTF-16 offset where each paragraph starts.
+    var paragraphStarts: [Int]
+    /// Grapheme clusters no font of the stack covers.
+    public let missingGlyphCount: Int
+
+    /// Prepares `text` for `style`.
+    /// - Throws: ``AutoHeightError`` for an invalid style or language tag, or text longer than
+    ///   2^31 − 1 UTF-16 units.
+    public init(_ text: String, style: TextStyle) throws(AutoHeightError) {
+        try style.validate()
+        let context = try PreparationContext(style: style)
+        var units = Array(text.utf16)
+        guard units.count < Int(Int32.max) else { throw .textTooLong(utf16Count: units.count) }
+        var paragraphs: [PreparedParagraph] = []
+        var starts: [Int] = []
+        var missing = 0
+        try units.withUnsafeMutableBufferPointer { (buffer) throws(AutoHeightError) in
+            let all = UnsafeBufferPointer(buffer)
+            let spans = Paragraphs.split(all)
+            paragraphs.reserveCapacity(spans.count)
+            starts.reserveCapacity(spans.count)
+            let preparer = context.makePreparer()
+            for span in spans {
+                let slice = UnsafeBufferPointer(rebasing: all[span.range])
+                let paragraph = try preparer.prepare(slice)
+                missing += paragraph.missingGlyphs
+                paragraphs.append(paragraph)
+                starts.append(span.range.lowerBound)
+            }
+        }
+        self.style = style
+        self.utf16Count = units.count
+        self.paragraphs = paragraphs
+        self.paragraphStarts = starts
+        self.missingGlyphCount = missing
+    }
+
+    /// Measures at `width` px (and, optionally, another font size: the shaping is reused).
+    ///
+    /// Complexity: O(segments) arithmetic, no heap allocation.
+    public func measure(
+        width: Double, lineLimits: LineLimits = LineLimits(), fontSize: Double? = nil
+    ) throws(AutoHeightError) -> TextMeasurement {
+        let size = fontSize ?? style.fontSize
+        try Self.validate(width: width)
+        try TextStyle.validate(fontSize: size)
+        try lineLimits.validate()
+        let heights = LineHeightResolver(style: style, fontSize: size)
+        var sink = MeasuringSink(heights: heights, maximumVisible: lineLimits.maximum ?? Int.max)
+        let tabStop = tabStopEm
+        for paragraph in paragraphs {
+            paragraph.walkLines(width: width, fontSize: size, tabStop: tabStop, into: &sink)
+        }
+        let spacing = style.lineSpacing
+        let lines = sink.lineCount
+        let visibleLines = min(max(lines, lineLimits.minimum, 1), lineLimits.maximum ?? Int.max)
+        let shownContentLines = min(lines, visibleLines)
+        let visibleHeight =
+            (shownContentLines < lines ? sink.visibleLinesHeight : sink.contentHeight)
+            + Double(visibleLines - shownContentLines) * heights.emptyLineHeight
+            + Double(visibleLines - 1) * spacing
+        return TextMeasurement(
+            lineCount: lines,
+            height: sink.contentHeight + Double(lines - 1) * spacing,
+            width: width,
+            maxLineWidth: sink.maxLineWidth,
+            missingGlyphCount: missingGlyphCount,
+            visibleLineCount: visibleLines,
+            visibleHeight: visibleHeight,
+            overflows: lines > (lineLimits.maximum ?? Int.max))
+    }
+
+    /// The number of lines at `width` px. Complexity: O(segments), no heap allocation.
+    public func lineCount(width: Double) throws(AutoHeightError) -> Int {
+        try measure(width: width).lineCount
+    }
+
+    /// Every line at `width` px with its UTF-16 range, width, height and top position.
+    public func lines(width: Double, fontSize: Double? = nil) throws(AutoHeightError) -> [LineLayout] {
+        let size = fontSize ?? style.fontSize
+        try Self.validate(width: width)
+        try TextStyle.validate(fontSize: size)
+        var sink = CollectingSink(heights: LineHeightResolver(style: style, fontSize: size), lineSpacing: style.lineSpacing)
+        let tabStop = tabStopEm
+        for (index, paragraph) in paragraphs.enumerated() {
+            sink.paragraphOffset = paragraphStarts[index]
+            paragraph.walkLines(width: width, fontSize: size, tabStop: tabStop, into: &sink)
+        }
+        return sink.lines
+    }
+
+    var tabStopEm: Double { Double(style.tabWidth) * style.fonts.primary.spaceAdvance }
+
+    static func validate(width: Double) throws(AutoHeightError) {
+        guard width.isFinite && width > 0 && width <= AutoHeightError.maximumWidth else {
+            throw .invalidWidth(width)
+        }
+    }
+}
+
+/// What preparing any paragraph of a style needs: the ICU locale and HarfBuzz language.
+struct PreparationContext {
+    let fonts: [Font]
+    let icuLocale: String
+    let harfBuzzLanguage: hb_language_t?
+
+    init(style: TextStyle) throws(AutoHeightError) {
+        guard let locale = icuLocaleIdentifier(forLanguageTag: style.language) else {
+            throw .invalidLanguageTag(style.language)
+        }
+        fonts = style.fonts.fonts
+        icuLocale = locale
+        harfBuzzLanguage = style.language.isEmpty ? nil : hb_language_from_string(style.language, -1)
+    }
+
+    func makePreparer() -> ParagraphPreparer {
+        ParagraphPreparer(fonts: fonts, icuLocale: icuLocale, harfBuzzLanguage: harfBuzzLanguage)
+    }
+}

@@ -1,0 +1,143 @@
+/// How text is set: fonts, size, language, line spacing and line-height model.
+///
+/// ```swift
+/// let style = TextStyle(fonts: try FontStack.bundled(), fontSize: 17, language: "ko")
+/// let result = try style.measure("안녕하세요, AutoHeight!", width: 240)
+/// ```
+public struct TextStyle: Sendable {
+    /// The primary font and its fallbacks, tried per grapheme cluster in order.
+    public var fonts: FontStack
+    /// Font size in px (= pt at 1:1).
+    public var fontSize: Double
+    /// BCP 47 language tag, e.g. `"en"`, `"ko"`, `"ja-u-lb-strict"`, `"ko-u-lw-keepall"`.
+    /// HarfBuzz shapes with it (glyph forms depend on it) and ICU breaks lines by its rules.
+    public var language: String
+    /// Extra space between lines in px, never added after the last line.
+    public var lineSpacing: Double
+    public var lineHeight: LineHeight
+    /// Tab stops every `tabWidth` space widths of the primary font.
+    public var tabWidth: Int
+
+    public init(
+        fonts: FontStack, fontSize: Double = 17, language: String = "en", lineSpacing: Double = 0,
+        lineHeight: LineHeight = .metrics, tabWidth: Int = 8
+    ) {
+        self.fonts = fonts
+        self.fontSize = fontSize
+        self.language = language
+        self.lineSpacing = lineSpacing
+        self.lineHeight = lineHeight
+        self.tabWidth = tabWidth
+    }
+
+    /// A style with a single font and no fallback.
+    public init(
+        font: Font, fontSize: Double = 17, language: String = "en", lineSpacing: Double = 0,
+        lineHeight: LineHeight = .metrics, tabWidth: Int = 8
+    ) {
+        self.init(
+            fonts: FontStack(font), fontSize: fontSize, language: language, lineSpacing: lineSpacing,
+            lineHeight: lineHeight, tabWidth: tabWidth)
+    }
+
+    /// Checks every number of the style; throws the first problem found.
+    public func validate() throws(AutoHeightError) {
+        try Self.validate(fontSize: fontSize)
+        guard lineSpacing.isFinite && lineSpacing >= 0 && lineSpacing <= AutoHeightError.maximumWidth else {
+            throw .invalidLineSpacing(lineSpacing)
+        }
+        try lineHeight.validate()
+        guard tabWidth >= 1 && tabWidth <= 1000 else { throw .invalidTabWidth(tabWidth) }
+    }
+
+    static func validate(fontSize: Double) throws(AutoHeightError) {
+        guard fontSize.isFinite && fontSize > 0 && fontSize <= AutoHeightError.maximumFontSize else {
+            throw .invalidFontSize(fontSize)
+        }
+    }
+
+    /// Measures `text` wrapped at `width` px. Shorthand for `prepare(text).measure(width:…)`.
+    ///
+    /// Complexity: O(n) shaping and line breaking; to measure the same text at several widths,
+    /// ``prepare(_:)`` it once.
+    public func measure(
+        _ text: String, width: Double, lineLimits: LineLimits = LineLimits()
+    ) throws(AutoHeightError) -> TextMeasurement {
+        try prepare(text).measure(width: width, lineLimits: lineLimits)
+    }
+
+    /// Does the width-independent work for `text` once; the result re-wraps at any width in
+    /// arithmetic only.
+    public func prepare(_ text: String) throws(AutoHeightError) -> PreparedText {
+        try PreparedText(text, style: self)
+    }
+}
+
+/// How tall one line is.
+public enum LineHeight: Sendable, Equatable, CustomStringConvertible {
+    /// The font's ascender − descender + line gap (as HarfBuzz reports them); with several fonts
+    /// on a line, the tallest ascender, deepest descender and largest gap among the fonts used on
+    /// that line.
+    case metrics
+    /// Exactly the font size.
+    case em
+    /// A fixed height in px.
+    case fixed(Double)
+    /// A multiple of the font size (`1.5` = 150 %).
+    case multiple(Double)
+
+    /// Parses the CLI spelling: `metrics`, `em`, `<px>` (e.g. `24`) or `<n>x` (e.g. `1.5x`).
+    public init?(parsing text: String) {
+        switch text {
+        case "metrics": self = .metrics
+        case "em": self = .em
+        default:
+            if text.hasSuffix("x"), let factor = Double(text.dropLast()), factor.isFinite, factor > 0 {
+                self = .multiple(factor)
+            } else if let pixels = Double(text), pixels.isFinite, pixels > 0 {
+                self = .fixed(pixels)
+            } else {
+                return nil
+            }
+        }
+    }
+
+    func validate() throws(AutoHeightError) {
+        switch self {
+        case .metrics, .em: return
+        case .fixed(let value), .multiple(let value):
+            guard value.isFinite && value > 0 && value <= AutoHeightError.maximumWidth else {
+                throw .invalidLineHeight(description)
+            }
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .metrics: "metrics"
+        case .em: "em"
+        case .fixed(let pixels): "\(pixels)"
+        case .multiple(let factor): "\(factor)x"
+        }
+    }
+}
+
+/// Optional bounds on the visible line count of an auto-growing editor.
+public struct LineLimits: Sendable, Equatable {
+    /// The editor is never shorter than this many lines (default 1).
+    public var minimum: Int
+    /// The editor stops growing here and scrolls; nil for no limit.
+    public var maximum: Int?
+
+    public init(minimum: Int = 1, maximum: Int? = nil) {
+        self.minimum = minimum
+        self.maximum = maximum
+    }
+
+    func validate() throws(AutoHeightError) {
+        guard minimum >= 0 else { throw .invalidLineLimits(minimum: minimum, maximum: maximum) }
+        if let maximum, maximum < max(minimum, 1) {
+            throw .invalidLineLimits(minimum: minimum, maximum: maximum)
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import CFreeType
+
+/// One FreeType library and one face opened from bytes the caller keeps alive.
+///
+/// This is the only owner of its `FT_Library` and `FT_Face`; both are freed in `deinit`.
+/// FreeType objects are not thread-safe: a `FreeTypeFace` is used only while a ``Font`` is
+/// being loaded and is never shared.
+final class FreeTypeFace {
+    private let library: FT_Library
+    private let face: FT_Face
+
+    /// Opens face `index` of the font in `bytes`.
+    /// - Throws: `FreeTypeFace.Failure` with FreeType's error code.
+    init(bytes: UnsafeRawBufferPointer, index: Int) throws(Failure) {
+        var library: FT_Library?
+        let initError = FT_Init_FreeType(&library)
+        guard initError == 0, let library else { throw Failure(code: initError) }
+        var face: FT_Face?
+        let openError = FT_New_Memory_Face(
+            library, bytes.baseAddress!.assumingMemoryBound(to: FT_Byte.self),
+            FT_Long(bytes.count), FT_Long(index), &face)
+        guard openError == 0, let face else {
+            FT_Done_FreeType(library)
+            throw Failure(code: openError)
+        }
+        self.library = library
+        self.face = face
+    }
+
+    deinit {
+        FT_Done_Face(face)
+        FT_Done_FreeType(library)
+    }
+
+    /// How many faces the file holds (a .ttc holds several).
+    var faceCount: Int { Int(face.pointee.num_faces) }
+    var unitsPerEm: Int { Int(face.pointee.units_per_EM) }
+    var isScalable: Bool { face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 }
+    var familyName: String {
+        face.pointee.family_name.map { String(cString: $0) } ?? ""
+    }
+    var styleName: String {
+        face.pointee.style_name.map { String(cString: $0) } ?? ""
+    }
+    /// Pixel sizes of the bitmap strikes (colour emoji fonts have one, often 109 px).
+    var bitmapStrikeSizes: [Int] {
+        guard let sizes = face.pointee.available_sizes else { return [] }
+        return (0..<Int(face.pointee.num_fixed_sizes)).map { Int(sizes[$0].y_ppem) / 64 }
+    }
+
+    /// A FreeType error code with FreeType's own name for it.
+    struct Failure: Error {
+        let code: FT_Error
+        var description: String {
+            if let text = FT_Error_String(code) { return String(cString: text) }
+            return Self.names[Int(code)].map { "\($0) (FreeType error 0x\(String(code, radix: 16)))" }
+                ?? "FreeType error 0x\(String(code, radix: 16))"
+        }
+        private static let names: [Int: String] = [
+            0x01: "cannot open resource", 0x02: "unknown file format",
+            0x03: "broken file", 0x04: "invalid FreeType version",
+            0x06: "invalid argument", 0x07: "unimplemented feature",
+            0x08: "broken table", 0x09: "broken offset within table",
+            0x0A: "array allocation size too large", 0x23: "invalid face handle",
+            0x40: "out of memory", 0x51: "table missing",
+            0x55: "invalid stream operation", 0x56: "invalid frame operation",
+        ]
+    }
+}

@@ -1,0 +1,93 @@
+import CAutoHeightICU
+import Synchronization
+
+/// An ICU break iterator (line or grapheme). Sole owner of its `UBreakIterator`.
+///
+/// ICU iterators are not thread-safe; ``BreakIteratorPool`` hands each one to one caller at a
+/// time.
+final class ICUBreakIterator: @unchecked Sendable {
+    let kind: ah_break_kind
+    private let handle: OpaquePointer
+
+    init(kind: ah_break_kind, locale: String) throws(ICUFailure) {
+        var status: Int32 = 0
+        guard let handle = ah_break_open(kind, locale, &status) else {
+            throw ICUFailure(status: status)
+        }
+        self.kind = kind
+        self.handle = handle
+    }
+
+    deinit { ah_break_close(handle) }
+
+    /// Appends every boundary after offset 0 of `text` (ending with `text.count`) to
+    /// `boundaries`; with `hard`, also whether each is a mandatory break.
+    ///
+    /// Complexity: O(n) in the length of `text`.
+    func boundaries(
+        of text: UnsafeBufferPointer<UInt16>, into boundaries: inout [Int32]
+    ) throws(ICUFailure) {
+        var status: Int32 = 0
+        let length = Int32(text.count)
+        // A first guess that is almost always enough; ICU tells us the real count if not.
+        let start = boundaries.count
+        var capacity = max(8, text.count / 3 + 2)
+        while true {
+            boundaries.reserveCapacity(start + capacity)
+            let found = withUnsafeTemporaryAllocation(of: Int32.self, capacity: capacity) {
+                scratch -> Int32 in
+                let found = ah_break_boundaries(
+                    handle, text.baseAddress, length, scratch.baseAddress, nil, Int32(capacity),
+                    &status)
+                if found >= 0 && Int(found) <= capacity {
+                    boundaries.append(contentsOf: scratch.prefix(Int(found)))
+                }
+                return found
+            }
+            if found < 0 { throw ICUFailure(status: status) }
+            if Int(found) <= capacity { return }
+            capacity = Int(found)
+        }
+    }
+}
+
+/// An ICU status that is a failure.
+struct ICUFailure: Error, CustomStringConvertible {
+    let status: Int32
+    var description: String { String(cString: ah_icu_error_name(status)) }
+}
+
+/// Break iterators kept for reuse, per kind and ICU locale id. Opening a line iterator costs
+/// tens of microseconds; taking one from the pool costs a lock.
+final class BreakIteratorPool: Sendable {
+    static let shared = BreakIteratorPool()
+
+    private struct Key: Hashable {
+        let kind: UInt32
+        let locale: String
+    }
+    private let idle = Mutex<[Key: [ICUBreakIterator]]>([:])
+    private let maximumIdlePerKey = 16
+
+    /// Runs `body` with an iterator of `kind` for `locale`, then returns it to the pool.
+    func withIterator<Result>(
+        kind: ah_break_kind, locale: String,
+        _ body: (ICUBreakIterator) throws(ICUFailure) -> Result
+    ) throws(ICUFailure) -> Result {
+        let key = Key(kind: kind.rawValue, locale: locale)
+        let iterator: ICUBreakIterator
+        if let reused = idle.withLock({ $0[key]?.popLast() }) {
+            iterator = reused
+        } else {
+            iterator = try ICUBreakIterator(kind: kind, locale: locale)
+        }
+        defer {
+            idle.withLock { pool in
+                if pool[key, default: []].count < maximumIdlePerKey {
+                    pool[key, default: []].append(iterator)
+                }
+            }
+        }
+        return try body(iterator)
+    }
+}

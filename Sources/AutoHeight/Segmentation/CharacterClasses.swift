@@ -1,0 +1,50 @@
+/// Small, fast character tests used while preparing text. These only classify code units for
+/// layout decisions (what hangs at a line end, what has no width); line-break opportunities and
+/// grapheme boundaries always come from ICU.
+enum CharacterClasses {
+    /// Whitespace that hangs past the line edge at a soft break: spaces and tabs (Zs without
+    /// the no-break spaces U+00A0, U+2007, U+202F). It never forces a wrap.
+    @inline(__always)
+    static func isHangingWhitespace(_ unit: UInt16) -> Bool {
+        if unit == 0x20 || unit == 0x09 { return true }
+        if unit < 0x1680 { return false }
+        switch unit {
+        case 0x1680, 0x2000...0x2006, 0x2008...0x200A, 0x205F, 0x3000: return true
+        default: return false
+        }
+    }
+
+    /// C0 and C1 control characters other than tab: drawn as nothing, zero width.
+    @inline(__always)
+    static func isInvisibleControl(_ unit: UInt16) -> Bool {
+        (unit < 0x20 && unit != 0x09) || (unit >= 0x7F && unit <= 0x9F)
+    }
+
+    /// Code points a font need not cover for a grapheme to count as covered: joiners, variation
+    /// selectors, tag characters and other default-ignorables that shape as nothing.
+    @inline(__always)
+    static func isIgnorableForCoverage(_ scalar: UInt32) -> Bool {
+        switch scalar {
+        case 0x00AD, 0x034F, 0x061C, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180B...0x180F,
+            0x200B...0x200F, 0x202A...0x202E, 0x2060...0x206F, 0x3164, 0xFE00...0xFE0F, 0xFEFF,
+            0xFFA0, 0xFFF0...0xFFF8, 0x1BCA0...0x1BCA3, 0x1D173...0x1D17A, 0xE0000...0xE0FFF:
+            return true
+        default:
+            return scalar < 0x20 || (scalar >= 0x7F && scalar <= 0x9F)
+        }
+    }
+
+    /// Whether a UTF-16 unit may start right-to-left text (Hebrew, Arabic, Syriac, Thaana, NKo,
+    /// presentation forms, high surrogates of the RTL planes' blocks) or is an explicit bidi
+    /// control. Paragraphs with none of these are left-to-right throughout and skip bidi.
+    @inline(__always)
+    static func mayNeedBidi(_ unit: UInt16) -> Bool {
+        switch unit {
+        case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x200F, 0x202A...0x202E,
+            0x2066...0x2069, 0xD802, 0xD803, 0xD83A, 0xD83B:
+            return true
+        default:
+            return false
+        }
+    }
+}

@@ -1,0 +1,49 @@
+/// Splitting text into paragraphs at explicit breaks.
+///
+/// Explicit breaks: LF, CR, CR LF (one break), U+2028 LINE SEPARATOR, U+2029 PARAGRAPH
+/// SEPARATOR, and the other UAX #14 mandatory breaks VT (U+000B), FF (U+000C) and NEL (U+0085).
+/// Every break starts a new line, so a text with `k` breaks has `k + 1` paragraphs: empty text is
+/// one (empty) paragraph and a trailing newline adds an empty last paragraph, where the caret sits.
+enum Paragraphs {
+    /// A paragraph's UTF-16 range (without its break) and the length of the break after it
+    /// (0 for the last paragraph, 2 for CR LF, else 1).
+    struct Span: Equatable {
+        var range: Range<Int>
+        var breakLength: Int
+    }
+
+    /// Whether `unit` is an explicit line break (CR is one too; CR LF is handled by the caller).
+    @inline(__always)
+    static func isBreak(_ unit: UInt16) -> Bool {
+        switch unit {
+        case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: true
+        default: false
+        }
+    }
+
+    /// The paragraphs of `units`, in order. Complexity: O(n).
+    static func split(_ units: UnsafeBufferPointer<UInt16>) -> [Span] {
+        var spans: [Span] = []
+        var start = 0
+        var index = 0
+        let count = units.count
+        while index < count {
+            let unit = units[index]
+            // Fast skip: every break is below 0x2028 and all but two below 0x86.
+            if unit > 0x85 && unit != 0x2028 && unit != 0x2029 {
+                index += 1
+                continue
+            }
+            guard isBreak(unit) else {
+                index += 1
+                continue
+            }
+            let length = (unit == 0x0D && index + 1 < count && units[index + 1] == 0x0A) ? 2 : 1
+            spans.append(Span(range: start..<index, breakLength: length))
+            index += length
+            start = index
+        }
+        spans.append(Span(range: start..<count, breakLength: 0))
+        return spans
+    }
+}

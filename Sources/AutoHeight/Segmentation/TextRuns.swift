@@ -1,0 +1,80 @@
+import CAutoHeightICU
+import CHarfBuzz
+
+/// Runs of one script and one bidi direction: the units HarfBuzz shapes in one call.
+///
+/// Bidi levels come from ICU's `ubidi` (UAX #9) per paragraph, but only for paragraphs that
+/// contain right-to-left characters or bidi controls; others are left-to-right throughout.
+/// Scripts come from HarfBuzz's Unicode functions; Common and Inherited characters (spaces,
+/// digits, punctuation, combining marks) join the run around them.
+struct TextRun: Equatable {
+    var range: Range<Int>
+    var script: hb_script_t
+    var isRightToLeft: Bool
+}
+
+enum TextRuns {
+    /// Itemizes one paragraph. Complexity: O(n).
+    static func itemize(_ units: UnsafeBufferPointer<UInt16>) throws(AutoHeightError) -> [TextRun] {
+        let count = units.count
+        if count == 0 { return [] }
+        let levels = try bidiLevels(units)
+        let unicode = hb_unicode_funcs_get_default()
+        var runs: [TextRun] = []
+        var runStart = 0
+        var runScript = HB_SCRIPT_COMMON
+        var runLevel: UInt8 = levels?[0] ?? 0
+        var index = 0
+        while index < count {
+            let position = index
+            var scalar = UInt32(units[index])
+            index += 1
+            if scalar & 0xFC00 == 0xD800, index < count, units[index] & 0xFC00 == 0xDC00 {
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (UInt32(units[index]) - 0xDC00)
+                index += 1
+            }
+            let level = levels?[position] ?? 0
+            var script = scalar < 0x80 ? HB_SCRIPT_COMMON : hb_unicode_script(unicode, scalar)
+            if script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN { script = HB_SCRIPT_COMMON }
+            if level != runLevel && position > runStart {
+                runs.append(TextRun(range: runStart..<position, script: runScript, isRightToLeft: runLevel & 1 == 1))
+                runStart = position
+                runLevel = level
+                runScript = script
+                continue
+            }
+            runLevel = level
+            if script == HB_SCRIPT_COMMON || script == runScript { continue }
+            if runScript == HB_SCRIPT_COMMON {
+                runScript = script  // leading Common characters join the first real script
+                continue
+            }
+            runs.append(TextRun(range: runStart..<position, script: runScript, isRightToLeft: runLevel & 1 == 1))
+            runStart = position
+            runScript = script
+        }
+        runs.append(TextRun(range: runStart..<count, script: runScript, isRightToLeft: runLevel & 1 == 1))
+        return runs
+    }
+
+    /// Per-unit bidi levels, or nil when the paragraph is plainly left-to-right.
+    static func bidiLevels(_ units: UnsafeBufferPointer<UInt16>) throws(AutoHeightError) -> [UInt8]? {
+        var needed = false
+        for unit in units where CharacterClasses.mayNeedBidi(unit) {
+            needed = true
+            break
+        }
+        guard needed else { return nil }
+        var status: Int32 = 0
+        guard let bidi = ah_bidi_open(&status) else {
+            throw .icuFailure("bidi: \(ICUFailure(status: status))")
+        }
+        defer { ah_bidi_close(bidi) }
+        var levels = [UInt8](repeating: 0, count: units.count)
+        let paragraphLevel = levels.withUnsafeMutableBufferPointer {
+            ah_bidi_levels(bidi, units.baseAddress, Int32(units.count), 0xFE, $0.baseAddress, &status)
+        }
+        if paragraphLevel < 0 { throw .icuFailure("bidi: \(ICUFailure(status: status))") }
+        return levels
+    }
+}

@@ -1,0 +1,10 @@
+import ArgumentParser
+
+@main
+struct AutoHeightCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "autoheight",
+        abstract: "Exact line counts and heights of wrapped text (HarfBuzz + FreeType + ICU).",
+        subcommands: [MeasureCommand.self],
+        defaultSubcommand: MeasureCommand.self)
+}

@@ -1,0 +1,102 @@
+import ArgumentParser
+import AutoHeight
+
+/// Font and text-style options shared by every subcommand.
+struct StyleOptions: ParsableArguments {
+    @Option(name: .customLong("font-file"), help: ArgumentHelp(
+        "Font file (.ttf, .otf, .ttc). Default: the bundled stack (Noto Sans, Nanum Gothic, Noto Sans Arabic, Hebrew, Devanagari, Thai).",
+        valueName: "path"))
+    var fontFile: String?
+
+    @Option(name: .customLong("face"), help: ArgumentHelp("Face index inside the font file (.ttc).", valueName: "n"))
+    var faceIndex: Int = 0
+
+    @Option(name: .customLong("fallback-font"), help: ArgumentHelp(
+        "A fallback font file, tried per grapheme cluster after the primary font (repeatable, in order).",
+        valueName: "path"))
+    var fallbackFonts: [String] = []
+
+    @Option(name: .customLong("font-size"), help: ArgumentHelp("Font size in px (= pt at 1:1).", valueName: "px"))
+    var fontSize: Double = 17
+
+    @Option(name: .customLong("language"), help: ArgumentHelp(
+        "BCP 47 language tag, passed to HarfBuzz and to ICU's line breaker (e.g. ko, ja-u-lb-strict).",
+        valueName: "tag"))
+    var language: String = "en"
+
+    @Option(name: .customLong("line-spacing"), help: ArgumentHelp("Extra space between lines in px.", valueName: "px"))
+    var lineSpacing: Double = 0
+
+    @Option(name: .customLong("line-height"), help: ArgumentHelp(
+        "Line-height model: metrics (ascender − descender + line gap), em (= font size), <px> (fixed), <n>x (multiple of the font size).",
+        valueName: "model"))
+    var lineHeight: String = "metrics"
+
+    @Option(name: .customLong("tab-width"), help: ArgumentHelp("Tab stops every this many space widths.", valueName: "spaces"))
+    var tabWidth: Int = 8
+
+    func validate() throws {
+        if LineHeight(parsing: lineHeight) == nil {
+            throw ValidationError("--line-height must be metrics, em, a px value (e.g. 24) or a multiple (e.g. 1.5x); got '\(lineHeight)'")
+        }
+    }
+
+    /// Loads the fonts and builds the style.
+    func makeStyle() throws(AutoHeightError) -> TextStyle {
+        let fonts: FontStack
+        if let fontFile {
+            let primary = try Font(path: fontFile, faceIndex: faceIndex)
+            let fallbacks = try fallbackFonts.map { (path) throws(AutoHeightError) in try Font(path: path) }
+            fonts = FontStack(primary, fallbacks: fallbacks)
+        } else {
+            let bundled = try FontStack.bundled()
+            if fallbackFonts.isEmpty {
+                fonts = bundled
+            } else {
+                let extra = try fallbackFonts.map { (path) throws(AutoHeightError) in try Font(path: path) }
+                fonts = FontStack(bundled.primary, fallbacks: Array(bundled.fonts.dropFirst()) + extra)
+            }
+        }
+        let style = TextStyle(
+            fonts: fonts, fontSize: fontSize, language: language, lineSpacing: lineSpacing,
+            lineHeight: LineHeight(parsing: lineHeight) ?? .metrics, tabWidth: tabWidth)
+        try style.validate()
+        return style
+    }
+}
+
+/// `--width` / `--widths`.
+struct WidthOptions: ParsableArguments {
+    @Option(name: .customLong("width"), help: ArgumentHelp("Wrap width in px (fractional allowed).", valueName: "px"))
+    var width: Double?
+
+    @Option(name: .customLong("widths"), help: ArgumentHelp("Several wrap widths, comma-separated: 120,240,360.", valueName: "list"))
+    var widthList: String?
+
+    /// The widths asked for, in order.
+    func widths() throws -> [Double] {
+        var widths: [Double] = width.map { [$0] } ?? []
+        if let widthList {
+            for item in widthList.split(separator: ",", omittingEmptySubsequences: false) {
+                guard let value = Double(item.trimmingCharacters(in: " ")) else {
+                    throw ValidationError("--widths: '\(item)' is not a number")
+                }
+                widths.append(value)
+            }
+        }
+        if widths.isEmpty { throw ValidationError("give a wrap width with --width PX or --widths A,B,C") }
+        for value in widths where !(value.isFinite && value > 0 && value <= AutoHeightError.maximumWidth) {
+            throw ValidationError("invalid width \(value): must be finite, > 0 and ≤ \(AutoHeightError.maximumWidth) px")
+        }
+        return widths
+    }
+}
+
+extension Substring {
+    func trimmingCharacters(in set: Character) -> Substring {
+        var result = self
+        while result.first == set { result = result.dropFirst() }
+        while result.last == set { result = result.dropLast() }
+        return result
+    }
+}

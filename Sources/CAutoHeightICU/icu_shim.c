@@ -1,0 +1,101 @@
+#include "CAutoHeightICU.h"
+
+#include <string.h>
+#include <unicode/ubidi.h>
+#include <unicode/ubrk.h>
+#include <unicode/uloc.h>
+#include <unicode/utypes.h>
+
+int ah_icu_failure(int32_t status) { return U_FAILURE((UErrorCode)status) ? 1 : 0; }
+
+const char *ah_icu_error_name(int32_t status) { return u_errorName((UErrorCode)status); }
+
+int32_t ah_locale_from_language_tag(const char *tag, char *out, int32_t capacity, int32_t *status) {
+    UErrorCode code = U_ZERO_ERROR;
+    int32_t parsed = 0;
+    int32_t length = uloc_forLanguageTag(tag, out, capacity, &parsed, &code);
+    *status = (int32_t)code;
+    if (U_FAILURE(code) || code == U_STRING_NOT_TERMINATED_WARNING) return -1;
+    if (parsed != (int32_t)strlen(tag)) return -1; /* trailing garbage: not a well-formed tag */
+    return length;
+}
+
+ah_break_iterator *ah_break_open(ah_break_kind kind, const char *locale, int32_t *status) {
+    UErrorCode code = U_ZERO_ERROR;
+    UBreakIterator *iterator = ubrk_open((UBreakIteratorType)kind, locale, NULL, 0, &code);
+    *status = (int32_t)code;
+    if (U_FAILURE(code)) {
+        if (iterator) ubrk_close(iterator);
+        return NULL;
+    }
+    return (ah_break_iterator *)iterator;
+}
+
+ah_break_iterator *ah_break_clone(const ah_break_iterator *iterator, int32_t *status) {
+    UErrorCode code = U_ZERO_ERROR;
+    UBreakIterator *copy = ubrk_clone((const UBreakIterator *)iterator, &code);
+    *status = (int32_t)code;
+    if (U_FAILURE(code)) {
+        if (copy) ubrk_close(copy);
+        return NULL;
+    }
+    return (ah_break_iterator *)copy;
+}
+
+void ah_break_close(ah_break_iterator *iterator) {
+    if (iterator) ubrk_close((UBreakIterator *)iterator);
+}
+
+int32_t ah_break_boundaries(ah_break_iterator *iterator, const uint16_t *text, int32_t length,
+                            int32_t *boundaries, uint8_t *hard, int32_t capacity,
+                            int32_t *status) {
+    static const UChar empty[1] = {0};
+    UBreakIterator *it = (UBreakIterator *)iterator;
+    UErrorCode code = U_ZERO_ERROR;
+    ubrk_setText(it, length > 0 ? (const UChar *)text : empty, length, &code);
+    *status = (int32_t)code;
+    if (U_FAILURE(code)) return -1;
+    int32_t count = 0;
+    for (int32_t position = ubrk_next(it); position != UBRK_DONE; position = ubrk_next(it)) {
+        if (count < capacity) {
+            boundaries[count] = position;
+            if (hard) {
+                int32_t rule = ubrk_getRuleStatus(it);
+                hard[count] = (rule >= UBRK_LINE_HARD && rule < UBRK_LINE_HARD_LIMIT) ? 1 : 0;
+            }
+        }
+        count++;
+    }
+    /* Drop the reference to the caller's buffer. */
+    code = U_ZERO_ERROR;
+    ubrk_setText(it, empty, 0, &code);
+    return count;
+}
+
+ah_bidi *ah_bidi_open(int32_t *status) {
+    UErrorCode code = U_ZERO_ERROR;
+    UBiDi *bidi = ubidi_open();
+    if (!bidi) code = U_MEMORY_ALLOCATION_ERROR;
+    *status = (int32_t)code;
+    return (ah_bidi *)bidi;
+}
+
+void ah_bidi_close(ah_bidi *bidi) {
+    if (bidi) ubidi_close((UBiDi *)bidi);
+}
+
+int32_t ah_bidi_levels(ah_bidi *bidi, const uint16_t *text, int32_t length, uint8_t base_level,
+                       uint8_t *levels, int32_t *status) {
+    UErrorCode code = U_ZERO_ERROR;
+    UBiDi *b = (UBiDi *)bidi;
+    ubidi_setPara(b, (const UChar *)text, length, (UBiDiLevel)base_level, NULL, &code);
+    if (U_FAILURE(code)) {
+        *status = (int32_t)code;
+        return -1;
+    }
+    const UBiDiLevel *resolved = ubidi_getLevels(b, &code);
+    *status = (int32_t)code;
+    if (U_FAILURE(code)) return -1;
+    memcpy(levels, resolved, (size_t)length);
+    return (int32_t)ubidi_getParaLevel(b);
+}

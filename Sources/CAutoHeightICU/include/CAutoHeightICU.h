@@ -1,0 +1,77 @@
+#ifndef CAUTOHEIGHT_ICU_H
+#define CAUTOHEIGHT_ICU_H
+
+/*
+ * A thin, prefixed C layer over the parts of ICU that AutoHeight uses.
+ *
+ * ICU renames every C function by macro (ubrk_open becomes ubrk_open_72), which Swift cannot
+ * follow, and its C enums clash with the toolchain's private ICU headers in any Swift module
+ * that also imports Foundation. So this header exposes no ICU type: text is UTF-16 as uint16_t,
+ * statuses are int32_t (ICU's UErrorCode values), iterators are opaque pointers.
+ */
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Which boundaries an iterator finds. */
+typedef enum {
+    AH_BREAK_CHARACTER = 0, /* extended grapheme clusters (UAX #29) */
+    AH_BREAK_LINE = 2       /* line-break opportunities (UAX #14 with CLDR tailoring) */
+} ah_break_kind;
+
+typedef struct ah_break_iterator ah_break_iterator;
+
+/** Nonzero when `status` is an ICU failure code. */
+int ah_icu_failure(int32_t status);
+
+/** ICU's name for a status code, e.g. "U_ILLEGAL_ARGUMENT_ERROR". */
+const char *ah_icu_error_name(int32_t status);
+
+/**
+ * Converts a BCP 47 tag ("ko", "ja-JP-u-lb-strict") to an ICU locale id ("ko", "ja_JP@lb=strict").
+ * Returns the id's length, or -1 when the tag is not well formed or does not fit in `capacity`.
+ */
+int32_t ah_locale_from_language_tag(const char *tag, char *out, int32_t capacity, int32_t *status);
+
+/** Opens an iterator of `kind` for an ICU locale id. NULL on failure (see `status`). */
+ah_break_iterator *ah_break_open(ah_break_kind kind, const char *locale, int32_t *status);
+
+/** A new iterator with the same rules (cheaper than opening). NULL on failure. */
+ah_break_iterator *ah_break_clone(const ah_break_iterator *iterator, int32_t *status);
+
+void ah_break_close(ah_break_iterator *iterator);
+
+/**
+ * Finds every boundary of `text` after offset 0, in order, ending with `length`.
+ * Writes at most `capacity` offsets to `boundaries`; for line iterators, `hard[i]` is 1 when the
+ * break at `boundaries[i]` is mandatory (`hard` may be NULL). Returns the number of boundaries
+ * found (which may exceed `capacity`: call again with more room), or -1 on failure.
+ * The iterator keeps no pointer to `text` after the call.
+ */
+int32_t ah_break_boundaries(ah_break_iterator *iterator, const uint16_t *text, int32_t length,
+                            int32_t *boundaries, uint8_t *hard, int32_t capacity,
+                            int32_t *status);
+
+/* ---- Bidi (UAX #9) ------------------------------------------------------------------------ */
+
+typedef struct ah_bidi ah_bidi;
+
+ah_bidi *ah_bidi_open(int32_t *status);
+void ah_bidi_close(ah_bidi *bidi);
+
+/**
+ * Resolves embedding levels for one paragraph. `base_level`: 0 LTR, 1 RTL, or 0xFE to take it
+ * from the first strong character (rule P2/P3). Writes one level per UTF-16 unit to `levels`
+ * (`length` entries) and returns the paragraph level, or -1 on failure.
+ */
+int32_t ah_bidi_levels(ah_bidi *bidi, const uint16_t *text, int32_t length, uint8_t base_level,
+                       uint8_t *levels, int32_t *status);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

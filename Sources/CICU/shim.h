@@ -1,0 +1,2 @@
+/* Only the C shim (CAutoHeightICU) includes ICU headers; Swift never imports this module. */
+#include <unicode/utypes.h>
