@@ -42,7 +42,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AutoHeightTests",
-            dependencies: ["AutoHeight"],
+            dependencies: ["AutoHeight", "AutoHeightCLI"],
             resources: [.copy("Fixtures")]
         ),
     ],

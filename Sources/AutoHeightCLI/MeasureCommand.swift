@@ -17,6 +17,7 @@ struct MeasureCommand: ParsableCommand {
             also the visible lines and height, and "scrolls" when the content overflows.
               json   one object for a single measurement, else an array of objects.
               jsonl  one object per line: for each text, for each width, in input order.
+              table  a table for people: one row per text, one "lines / height" column per width.
             Object fields: "input" (file name) or "id" (JSONL input), "width" (the wrap width, \
             px), "lines", "height" (px: line heights + line spacing between lines), \
             "maxLineWidth" (px, widest line without trailing whitespace), "missingGlyphs" \
@@ -48,14 +49,14 @@ struct MeasureCommand: ParsableCommand {
     var maxLines: Int?
 
     @Option(name: [.customShort("O"), .customLong("output-format")], help: ArgumentHelp(
-        "Output format: text, json or jsonl.", valueName: "format"))
+        "Output format: text, json, jsonl or table.", valueName: "format"))
     var outputFormat: OutputFormat = .text
 
     @Flag(name: .customLong("line-ranges"), help: "Add each line's UTF-16 range to JSON output.")
     var lineRanges = false
 
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-        case text, json, jsonl
+        case text, json, jsonl, table
     }
 
     func validate() throws {
@@ -78,7 +79,7 @@ struct MeasureCommand: ParsableCommand {
             let limits = LineLimits(minimum: minLines ?? 1, maximum: maxLines)
             var writer = ResultWriter(
                 format: outputFormat, showsLimits: minLines != nil || maxLines != nil,
-                includesRanges: lineRanges, multipleWidths: widths.count > 1)
+                includesRanges: lineRanges, widths: widths)
             if let jsonlInput {
                 var records = try JSONLRecords(path: jsonlInput)
                 while let record = try records.nextRecord() {
@@ -120,26 +121,33 @@ struct ResultWriter {
     let format: MeasureCommand.OutputFormat
     let showsLimits: Bool
     let includesRanges: Bool
-    let multipleWidths: Bool
+    var multipleWidths: Bool { widths.count > 1 }
     private var pendingJSON: [String] = []
+    private var tableRows: [(label: String, cells: [String])] = []
+    private let widths: [Double]
     private let output = FileHandleOutput.standardOutput
 
-    init(format: MeasureCommand.OutputFormat, showsLimits: Bool, includesRanges: Bool, multipleWidths: Bool) {
+    init(format: MeasureCommand.OutputFormat, showsLimits: Bool, includesRanges: Bool, widths: [Double]) {
         self.format = format
         self.showsLimits = showsLimits
         self.includesRanges = includesRanges
-        self.multipleWidths = multipleWidths
+        self.widths = widths
     }
 
     mutating func write(name: Name, prepared: PreparedText, width: Double, limits: LineLimits) throws(AutoHeightError) {
         let result = try prepared.measure(width: width, lineLimits: limits)
+        let label: String
+        switch name {
+        case .file(let file): label = file
+        case .id(_, let text): label = text
+        }
         switch format {
+        case .table:
+            if tableRows.last.map({ $0.cells.count == widths.count }) ?? true { tableRows.append((label, [])) }
+            var cell = "\(result.lineCount) / \(Self.decimal(result.height, digits: 1))"
+            if showsLimits { cell += " (\(result.visibleLineCount)\(result.overflows ? "↕" : ""))" }
+            tableRows[tableRows.count - 1].cells.append(cell)
         case .text:
-            let label: String
-            switch name {
-            case .file(let file): label = file
-            case .id(_, let text): label = text
-            }
             var line = multipleWidths ? "\(label) @ \(Self.decimal(width, digits: 1)) px: " : "\(label): "
             line += "\(result.lineCount) line\(result.lineCount == 1 ? "" : "s"), \(Self.decimal(result.height, digits: 1)) px"
             if showsLimits {
@@ -174,6 +182,19 @@ struct ResultWriter {
     }
 
     func finish() {
+        if format == .table {
+            let header = ["text"] + widths.map { "\(Self.decimal($0, digits: 0)) px: lines / height" }
+            let rows = [header] + tableRows.map { [$0.label] + $0.cells }
+            let columns = header.indices.map { column in rows.map { $0.count > column ? $0[column].count : 0 }.max() ?? 0 }
+            for (index, row) in rows.enumerated() {
+                let padded = row.enumerated().map { column, cell in
+                    column == 0 ? cell.padding(toLength: columns[0], withPad: " ", startingAt: 0)
+                        : String(repeating: " ", count: columns[column] - cell.count) + cell
+                }
+                output.write(padded.joined(separator: "  ") + "\n")
+                if index == 0 { output.write(columns.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n") }
+            }
+        }
         if format == .json {
             if pendingJSON.count == 1 {
                 output.write(pendingJSON[0] + "\n")

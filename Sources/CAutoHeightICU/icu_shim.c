@@ -4,6 +4,7 @@
 #include <unicode/ubidi.h>
 #include <unicode/ubrk.h>
 #include <unicode/uloc.h>
+#include <unicode/uscript.h>
 #include <unicode/utypes.h>
 
 int ah_icu_failure(int32_t status) { return U_FAILURE((UErrorCode)status) ? 1 : 0; }
@@ -98,4 +99,20 @@ int32_t ah_bidi_levels(ah_bidi *bidi, const uint16_t *text, int32_t length, uint
     if (U_FAILURE(code)) return -1;
     memcpy(levels, resolved, (size_t)length);
     return (int32_t)ubidi_getParaLevel(b);
+}
+
+int32_t ah_scripts_for_locale(const char *locale, uint32_t *tags, int32_t capacity, int32_t *status) {
+    UErrorCode code = U_ZERO_ERROR;
+    UScriptCode codes[16];
+    int32_t count = uscript_getCode(locale, codes, 16, &code);
+    *status = (int32_t)code;
+    if (U_FAILURE(code)) return -1;
+    int32_t written = 0;
+    for (int32_t i = 0; i < count && written < capacity; i++) {
+        const char *name = uscript_getShortName(codes[i]);
+        if (!name || strlen(name) != 4) continue;
+        tags[written++] = ((uint32_t)(unsigned char)name[0] << 24) | ((uint32_t)(unsigned char)name[1] << 16) |
+                          ((uint32_t)(unsigned char)name[2] << 8) | (uint32_t)(unsigned char)name[3];
+    }
+    return written;
 }

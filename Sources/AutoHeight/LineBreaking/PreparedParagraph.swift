@@ -37,10 +37,15 @@ struct PreparedParagraph: Sendable, Equatable {
 struct ParagraphPreparer {
     let icuLocale: String
     let shaper: ParagraphShaper
+    let trailingWhitespace: TrailingWhitespace
 
-    init(fonts: [Font], icuLocale: String, harfBuzzLanguage: hb_language_t?) {
+    init(
+        fonts: [Font], icuLocale: String, harfBuzzLanguage: hb_language_t?, languageScripts: [hb_script_t],
+        trailingWhitespace: TrailingWhitespace
+    ) {
         self.icuLocale = icuLocale
-        self.shaper = ParagraphShaper(fonts: fonts, language: harfBuzzLanguage)
+        self.shaper = ParagraphShaper(fonts: fonts, language: harfBuzzLanguage, languageScripts: languageScripts)
+        self.trailingWhitespace = trailingWhitespace
     }
 
     /// Prepares one paragraph (no explicit breaks inside). Complexity: O(n).
@@ -62,8 +67,13 @@ struct ParagraphPreparer {
         for boundary in boundaries {
             let end = Int(boundary)
             var contentEnd = end
-            while contentEnd > start && CharacterClasses.isHangingWhitespace(units[contentEnd - 1]) {
-                contentEnd -= 1
+            switch trailingWhitespace {
+            case .hangs:
+                while contentEnd > start && CharacterClasses.isHangingWhitespace(units[contentEnd - 1]) {
+                    contentEnd -= 1
+                }
+            case .pango:
+                if end < count && CharacterClasses.isHangingWhitespace(units[end - 1]) { contentEnd -= 1 }
             }
             var content = 0.0
             var mask: UInt32 = 0

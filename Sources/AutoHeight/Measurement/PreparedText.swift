@@ -121,6 +121,8 @@ struct PreparationContext {
     let fonts: [Font]
     let icuLocale: String
     let harfBuzzLanguage: hb_language_t?
+    let languageScripts: [hb_script_t]
+    let trailingWhitespace: TrailingWhitespace
 
     init(style: TextStyle) throws(AutoHeightError) {
         guard let locale = icuLocaleIdentifier(forLanguageTag: style.language) else {
@@ -128,10 +130,14 @@ struct PreparationContext {
         }
         fonts = style.fonts.fonts
         icuLocale = locale
+        trailingWhitespace = style.trailingWhitespace
         harfBuzzLanguage = style.language.isEmpty ? nil : hb_language_from_string(style.language, -1)
+        languageScripts = icuScriptTags(forLocale: locale).map { hb_script_from_iso15924_tag($0) }
     }
 
     func makePreparer() -> ParagraphPreparer {
-        ParagraphPreparer(fonts: fonts, icuLocale: icuLocale, harfBuzzLanguage: harfBuzzLanguage)
+        ParagraphPreparer(
+            fonts: fonts, icuLocale: icuLocale, harfBuzzLanguage: harfBuzzLanguage,
+            languageScripts: languageScripts, trailingWhitespace: trailingWhitespace)
     }
 }

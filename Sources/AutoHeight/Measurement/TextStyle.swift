@@ -17,6 +17,8 @@ public struct TextStyle: Sendable {
     public var lineHeight: LineHeight
     /// Tab stops every `tabWidth` space widths of the primary font.
     public var tabWidth: Int
+    /// Which whitespace at the end of a line hangs past the edge.
+    public var trailingWhitespace: TrailingWhitespace = .hangs
 
     public init(
         fonts: FontStack, fontSize: Double = 17, language: String = "en", lineSpacing: Double = 0,
@@ -71,6 +73,17 @@ public struct TextStyle: Sendable {
     public func prepare(_ text: String) throws(AutoHeightError) -> PreparedText {
         try PreparedText(text, style: self)
     }
+}
+
+/// Which whitespace at a line's end is left out of its width (hangs past the edge).
+public enum TrailingWhitespace: String, Sendable, Equatable, CaseIterable {
+    /// All whitespace before a soft break and at the end of a paragraph hangs and never forces a
+    /// wrap, as in a `UITextView`, TextKit, and CSS `white-space: pre-wrap`. The default.
+    case hangs
+    /// Pango's rule: only the last whitespace character before a soft break hangs; other
+    /// trailing spaces count toward the width, and whitespace at the end of a paragraph counts
+    /// in full. For comparing with Pango/GTK layouts.
+    case pango
 }
 
 /// How tall one line is.

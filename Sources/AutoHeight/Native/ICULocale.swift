@@ -10,3 +10,12 @@ func icuLocaleIdentifier(forLanguageTag tag: String) -> String? {
     guard length >= 0 else { return nil }
     return String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
+
+/// The ISO 15924 script tags (packed as in HarfBuzz's `hb_tag_t`) a locale is written in; empty
+/// when ICU does not know.
+func icuScriptTags(forLocale locale: String) -> [UInt32] {
+    var tags = [UInt32](repeating: 0, count: 16)
+    var status: Int32 = 0
+    let count = ah_scripts_for_locale(locale, &tags, Int32(tags.count), &status)
+    return count > 0 ? Array(tags.prefix(Int(count))) : []
+}

@@ -5,14 +5,14 @@ enum Graphemes {
     /// Marks in `flags` (one per UTF-16 unit of `units`) the units that start a grapheme
     /// cluster, by OR-ing `bit`.
     ///
-    /// Text made only of units below U+0300 (Latin, Greek without combining marks...) has one
-    /// cluster per unit and skips ICU; everything else asks ICU. Complexity: O(n).
+    /// Text made only of units below U+0300 other than CR (Latin without combining marks...) has
+    /// one cluster per unit and skips ICU; everything else asks ICU. Complexity: O(n).
     static func markStarts(
         of units: UnsafeBufferPointer<UInt16>, in flags: inout [UInt8], offset: Int, bit: UInt8
     ) throws(AutoHeightError) {
         if units.isEmpty { return }
         var simple = true
-        for unit in units where unit >= 0x300 {
+        for unit in units where unit >= 0x300 || unit == 0x0D {  // CR LF is one cluster
             simple = false
             break
         }

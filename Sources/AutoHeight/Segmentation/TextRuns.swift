@@ -34,7 +34,13 @@ enum TextRuns {
                 index += 1
             }
             let level = levels?[position] ?? 0
-            var script = scalar < 0x80 ? HB_SCRIPT_COMMON : hb_unicode_script(unicode, scalar)
+            var script: hb_script_t
+            if scalar < 0x80 {
+                let isLetter = (scalar | 0x20) >= 0x61 && (scalar | 0x20) <= 0x7A
+                script = isLetter ? HB_SCRIPT_LATIN : HB_SCRIPT_COMMON
+            } else {
+                script = hb_unicode_script(unicode, scalar)
+            }
             if script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN { script = HB_SCRIPT_COMMON }
             if level != runLevel && position > runStart {
                 runs.append(TextRun(range: runStart..<position, script: runScript, isRightToLeft: runLevel & 1 == 1))

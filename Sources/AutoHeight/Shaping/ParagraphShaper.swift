@@ -20,7 +20,20 @@ enum UnitFlag {
 struct ParagraphShaper {
     let fonts: [Font]
     let language: hb_language_t?
+    /// The scripts the language is written in; runs of other scripts are shaped without the
+    /// language (a Latin word in Korean text gets no Korean `locl` forms), as Pango does.
+    /// Empty: the language applies to every run.
+    let languageScripts: [hb_script_t]
     let buffer = HarfBuzzBuffer()
+
+    /// The language to shape a run of `script` with.
+    @inline(__always)
+    func language(for script: hb_script_t) -> hb_language_t? {
+        if languageScripts.isEmpty || script == HB_SCRIPT_COMMON || languageScripts.contains(script) {
+            return language
+        }
+        return nil
+    }
 
     /// Shapes `units` (one paragraph) into `advances`, `fontIndices` and `flags` (grapheme
     /// starts must already be marked). Returns the number of clusters no font covers.
@@ -67,7 +80,7 @@ struct ParagraphShaper {
         hb_buffer_add_utf16(handle, units.baseAddress, Int32(units.count), UInt32(range.lowerBound), Int32(range.count))
         hb_buffer_set_direction(handle, run.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_script(handle, run.script)
-        hb_buffer_set_language(handle, language)
+        hb_buffer_set_language(handle, language(for: run.script))
         hb_shape(font.shaper.font, handle, nil, 0)
         var glyphCount: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(handle, &glyphCount),

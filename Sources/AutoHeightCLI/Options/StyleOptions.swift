@@ -35,6 +35,11 @@ struct StyleOptions: ParsableArguments {
     @Option(name: .customLong("tab-width"), help: ArgumentHelp("Tab stops every this many space widths.", valueName: "spaces"))
     var tabWidth: Int = 8
 
+    @Option(name: .customLong("trailing-whitespace"), help: ArgumentHelp(
+        "hangs: all whitespace at a line end hangs past the edge (editor behaviour); pango: only the last space before a soft break hangs, paragraph-final spaces count (Pango/GTK).",
+        valueName: "rule"))
+    var trailingWhitespace: TrailingWhitespace = .hangs
+
     func validate() throws {
         if LineHeight(parsing: lineHeight) == nil {
             throw ValidationError("--line-height must be metrics, em, a px value (e.g. 24) or a multiple (e.g. 1.5x); got '\(lineHeight)'")
@@ -57,13 +62,16 @@ struct StyleOptions: ParsableArguments {
                 fonts = FontStack(bundled.primary, fallbacks: Array(bundled.fonts.dropFirst()) + extra)
             }
         }
-        let style = TextStyle(
+        var style = TextStyle(
             fonts: fonts, fontSize: fontSize, language: language, lineSpacing: lineSpacing,
             lineHeight: LineHeight(parsing: lineHeight) ?? .metrics, tabWidth: tabWidth)
+        style.trailingWhitespace = trailingWhitespace
         try style.validate()
         return style
     }
 }
+
+extension TrailingWhitespace: ExpressibleByArgument {}
 
 /// `--width` / `--widths`.
 struct WidthOptions: ParsableArguments {

@@ -36,6 +36,13 @@ const char *ah_icu_error_name(int32_t status);
  */
 int32_t ah_locale_from_language_tag(const char *tag, char *out, int32_t capacity, int32_t *status);
 
+/**
+ * The scripts a locale is written in, as ISO 15924 tags packed big-endian ('Hang' = 0x48616E67):
+ * "ko" gives Hang and Hani, "ja" Kana, Hira and Hani. Returns how many were written (at most
+ * `capacity`), 0 when ICU knows none, or -1 on failure.
+ */
+int32_t ah_scripts_for_locale(const char *locale, uint32_t *tags, int32_t capacity, int32_t *status);
+
 /** Opens an iterator of `kind` for an ICU locale id. NULL on failure (see `status`). */
 ah_break_iterator *ah_break_open(ah_break_kind kind, const char *locale, int32_t *status);
 

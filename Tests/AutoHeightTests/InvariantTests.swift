@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+@testable import AutoHeight
+
+/// Invariants, one rule each, over real multilingual texts (the agreement fixture).
+@Suite struct InvariantTests {
+    static let texts: [(String, String)] = {
+        let data = try! Data(contentsOf: Fixtures.url("pango-agreement.jsonl"))
+        return data.split(separator: UInt8(ascii: "\n")).enumerated().compactMap { index, line in
+            guard index % 9 == 0 else { return nil }  // 90 texts across all languages
+            let object = try! JSONSerialization.jsonObject(with: Data(line)) as! [String: Any]
+            return (object["id"] as! String, object["text"] as! String)
+        }
+    }()
+
+    static let style = TextStyle(fonts: try! FontStack.bundled(), fontSize: 16)
+
+    /// Rule: the line count never falls as the width shrinks.
+    @Test func lineCountNeverFallsAsWidthShrinks() throws {
+        for (id, text) in Self.texts {
+            let prepared = try Self.style.prepare(text)
+            var previous = 0
+            for width in stride(from: 800.0, through: 8, by: -7.5) {
+                let count = try prepared.lineCount(width: width)
+                #expect(count >= previous, "\(id): \(count) lines at \(width) px after \(previous) at \(width + 7.5)")
+                previous = count
+            }
+        }
+    }
+
+    /// Rule: measuring at the measured (widest line's) width does not change the wrap.
+    @Test func measuringAtTheMeasuredWidthKeepsTheWrap() throws {
+        for (id, text) in Self.texts {
+            let prepared = try Self.style.prepare(text)
+            for width in [120.0, 200, 333.3, 560] {
+                let result = try prepared.measure(width: width)
+                guard result.maxLineWidth > 0 else { continue }
+                let again = try prepared.lines(width: result.maxLineWidth)
+                #expect(again == (try prepared.lines(width: width)).map { line in
+                    var line = line
+                    line.width = line.width
+                    return line
+                }, "\(id) at \(width) → \(result.maxLineWidth)")
+            }
+        }
+    }
+
+    /// Rule: every visible line fits (a line wider than the width holds a single grapheme
+    /// cluster), lines tile the text, and no line ends inside a cluster.
+    @Test func linesFitAndTileTheText() throws {
+        for (id, text) in Self.texts {
+            let prepared = try Self.style.prepare(text)
+            let units = Array(text.utf16)
+            for width in [60.0, 150, 400] {
+                let lines = try prepared.lines(width: width)
+                var expectedStart = 0
+                for line in lines {
+                    #expect(line.range.lowerBound >= expectedStart, "\(id): overlapping lines")
+                    let gap = units[expectedStart..<line.range.lowerBound]
+                    #expect(gap.allSatisfy { [0x0A, 0x0D, 0x0B, 0x0C, 0x85, 0x2028, 0x2029].contains($0) }, "\(id): text skipped")
+                    if line.width > width {
+                        let piece = String(decoding: units[line.range], as: UTF16.self).trimmingCharacters(in: .whitespaces)
+                        #expect(piece.count == 1, "\(id) @\(width): \(line.width) px line holds \(piece.count) clusters")
+                    }
+                    expectedStart = line.range.upperBound
+                }
+                #expect(expectedStart == units.count)
+            }
+        }
+    }
+
+    /// Rule: results do not depend on the thread or on how many measure at once.
+    @Test func concurrentMeasurementMatchesSerial() async throws {
+        let serial = try Self.texts.map { try Self.style.measure($0.1, width: 200) }
+        let parallel = try await withThrowingTaskGroup(of: (Int, TextMeasurement).self) { group in
+            for (index, entry) in Self.texts.enumerated() {
+                group.addTask { (index, try Self.style.measure(entry.1, width: 200)) }
+            }
+            var results = [TextMeasurement?](repeating: nil, count: Self.texts.count)
+            for try await (index, result) in group { results[index] = result }
+            return results.map { $0! }
+        }
+        #expect(serial == parallel)
+    }
+}

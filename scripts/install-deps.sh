@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Installs the Debian packages AutoHeight needs, only those that are missing.
+#   scripts/install-deps.sh build   # libraries to build and run (FreeType, HarfBuzz, ICU, fontconfig)
+#   scripts/install-deps.sh test    # + the Noto fonts the Pango-agreement tests measure with
+set -euo pipefail
+level=${1:-build}
+packages=(pkg-config libfreetype-dev libharfbuzz-dev libfontconfig-dev libicu-dev)
+if [ "$level" = test ]; then
+  packages+=(fonts-noto-core fonts-noto-cjk)
+fi
+missing=()
+for package in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$package")
+  fi
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+echo "installing: ${missing[*]}"
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo=sudo
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
