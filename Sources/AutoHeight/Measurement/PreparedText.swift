@@ -14,12 +14,13 @@ import CHarfBuzz
 public struct PreparedText: Sendable {
     public let style: TextStyle
     /// Length of the text in UTF-16 units.
-    public let utf16Count: Int
+    public var utf16Count: Int { utf16CountStorage }
     var paragraphs: [PreparedParagraph]
     /// UTF-16 offset where each paragraph starts.
     var paragraphStarts: [Int]
     /// Grapheme clusters no font of the stack covers.
-    public let missingGlyphCount: Int
+    public private(set) var missingGlyphCount: Int
+    private(set) var utf16CountStorage: Int
 
     /// Prepares `text` for `style`.
     /// - Throws: ``AutoHeightError`` for an invalid style or language tag, or text longer than
@@ -47,7 +48,7 @@ public struct PreparedText: Sendable {
             }
         }
         self.style = style
-        self.utf16Count = units.count
+        self.utf16CountStorage = units.count
         self.paragraphs = paragraphs
         self.paragraphStarts = starts
         self.missingGlyphCount = missing
@@ -105,6 +106,26 @@ public struct PreparedText: Sendable {
             paragraph.walkLines(width: width, fontSize: size, tabStop: tabStop, into: &sink)
         }
         return sink.lines
+    }
+
+    /// Swaps `range` of paragraphs for `replacement` and shifts the offsets after it (the
+    /// incremental path of ``EditableText``).
+    mutating func replaceParagraphs(
+        _ range: ClosedRange<Int>, with replacement: [PreparedParagraph], utf16Delta: Int, breakLengths: [Int],
+        units: [[UInt16]]
+    ) {
+        for index in range { missingGlyphCount -= paragraphs[index].missingGlyphs }
+        for paragraph in replacement { missingGlyphCount += paragraph.missingGlyphs }
+        paragraphs.replaceSubrange(range, with: replacement)
+        var starts = Array(paragraphStarts[...range.lowerBound])
+        starts.reserveCapacity(paragraphs.count)
+        var offset = starts[range.lowerBound]
+        for index in range.lowerBound..<(paragraphs.count - 1) {
+            offset += units[index].count
+            starts.append(offset)
+        }
+        paragraphStarts = starts
+        utf16CountStorage += utf16Delta
     }
 
     var tabStopEm: Double { Double(style.tabWidth) * style.fonts.primary.spaceAdvance }

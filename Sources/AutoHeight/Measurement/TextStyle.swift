@@ -19,6 +19,8 @@ public struct TextStyle: Sendable {
     public var tabWidth: Int
     /// Which whitespace at the end of a line hangs past the edge.
     public var trailingWhitespace: TrailingWhitespace = .hangs
+    /// A cache of shaped chunks shared across texts (nil: shape every text in full).
+    public var segmentCache: SegmentCache? = nil
 
     public init(
         fonts: FontStack, fontSize: Double = 17, language: String = "en", lineSpacing: Double = 0,

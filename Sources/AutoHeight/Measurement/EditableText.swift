@@ -1,0 +1,136 @@
+/// Text being edited: keeps each paragraph's preparation, and on an edit re-prepares only the
+/// paragraphs the edit touched (splitting or merging paragraphs when breaks are typed or
+/// deleted). Measuring it equals measuring the whole new text from scratch, exactly.
+///
+/// ```swift
+/// var editor = try EditableText("Hello", style: style)
+/// try editor.replace(utf16Range: 5..<5, with: " world\n")   // O(touched paragraphs)
+/// let height = try editor.measure(width: 320).height            // O(segments), no allocation
+/// ```
+public struct EditableText: Sendable {
+    /// The prepared paragraphs, kept current.
+    public private(set) var prepared: PreparedText
+    /// UTF-16 units of each paragraph including its break (the last has none).
+    private var paragraphUnits: [[UInt16]]
+    /// Length of each paragraph's break (0, 1, or 2 for CR LF).
+    private var breakLengths: [Int]
+
+    public init(_ text: String, style: TextStyle) throws(AutoHeightError) {
+        let prepared = try PreparedText(text, style: style)
+        var units = Array(text.utf16)
+        var paragraphUnits: [[UInt16]] = []
+        var breakLengths: [Int] = []
+        units.withUnsafeMutableBufferPointer { buffer in
+            for span in Paragraphs.split(UnsafeBufferPointer(buffer)) {
+                paragraphUnits.append(Array(buffer[span.range.lowerBound..<(span.range.upperBound + span.breakLength)]))
+                breakLengths.append(span.breakLength)
+            }
+        }
+        self.prepared = prepared
+        self.paragraphUnits = paragraphUnits
+        self.breakLengths = breakLengths
+    }
+
+    public var style: TextStyle { prepared.style }
+    public var utf16Count: Int { prepared.utf16Count }
+    public var paragraphCount: Int { paragraphUnits.count }
+
+    /// The current text. Complexity: O(n).
+    public var text: String {
+        var all: [UInt16] = []
+        all.reserveCapacity(utf16Count)
+        for units in paragraphUnits { all.append(contentsOf: units) }
+        return String(decoding: all, as: UTF16.self)
+    }
+
+    /// Replaces the UTF-16 range `range` with `replacement` (what `shouldChangeTextIn` passes).
+    ///
+    /// Complexity: prepares only the paragraphs the edit touches (plus O(paragraphs) offset
+    /// bookkeeping). Throws ``AutoHeightError/invalidRange(lower:upper:utf16Count:)`` for a range
+    /// outside the text or splitting a surrogate pair; the text is then unchanged.
+    public mutating func replace(utf16Range range: Range<Int>, with replacement: String) throws(AutoHeightError) {
+        let count = utf16Count
+        guard range.lowerBound >= 0, range.upperBound <= count,
+            !splitsSurrogatePair(range.lowerBound), !splitsSurrogatePair(range.upperBound)
+        else {
+            throw .invalidRange(lower: range.lowerBound, upper: range.upperBound, utf16Count: count)
+        }
+        let inserted = Array(replacement.utf16)
+        guard count - range.count + inserted.count < Int(Int32.max) else {
+            throw .textTooLong(utf16Count: count - range.count + inserted.count)
+        }
+        let starts = prepared.paragraphStarts
+        var first = paragraphIndex(containing: range.lowerBound, starts: starts)
+        let last = paragraphIndex(containing: range.upperBound, starts: starts)
+        // Text typed right after a lone CR may join it into CR LF: take that paragraph too.
+        if first > 0 && range.lowerBound == starts[first] && paragraphUnits[first - 1].last == 0x0D
+            && breakLengths[first - 1] == 1
+        {
+            first -= 1
+        }
+        let localStart = starts[first]
+        var local: [UInt16] = []
+        for index in first...last { local.append(contentsOf: paragraphUnits[index]) }
+        local.replaceSubrange((range.lowerBound - localStart)..<(range.upperBound - localStart), with: inserted)
+
+        // Re-split the touched region; its last piece is empty when the region ended with a
+        // break (that piece belongs to the next, untouched paragraph).
+        var newUnits: [[UInt16]] = []
+        var newBreaks: [Int] = []
+        var newParagraphs: [PreparedParagraph] = []
+        let context = try PreparationContext(style: prepared.style)
+        let preparer = context.makePreparer()
+        let isTextEnd = last == paragraphUnits.count - 1
+        try local.withUnsafeBufferPointer { (buffer) throws(AutoHeightError) in
+            var spans = Paragraphs.split(buffer)
+            if !isTextEnd, let tail = spans.last, tail.range.isEmpty, spans.count > 1 { spans.removeLast() }
+            for span in spans {
+                newUnits.append(Array(buffer[span.range.lowerBound..<(span.range.upperBound + span.breakLength)]))
+                newBreaks.append(span.breakLength)
+                newParagraphs.append(try preparer.prepare(UnsafeBufferPointer(rebasing: buffer[span.range])))
+            }
+        }
+        paragraphUnits.replaceSubrange(first...last, with: newUnits)
+        breakLengths.replaceSubrange(first...last, with: newBreaks)
+        prepared.replaceParagraphs(first...last, with: newParagraphs, utf16Delta: inserted.count - range.count, breakLengths: breakLengths, units: paragraphUnits)
+    }
+
+    /// Replaces a range given as `String.Index`es of `text` (which must be the current text).
+    public mutating func replace(_ range: Range<String.Index>, in text: String, with replacement: String) throws(AutoHeightError) {
+        let lower = text.utf16.distance(from: text.startIndex, to: range.lowerBound)
+        let upper = text.utf16.distance(from: text.startIndex, to: range.upperBound)
+        try replace(utf16Range: lower..<upper, with: replacement)
+    }
+
+    /// Measures at `width` px. Complexity: O(segments), no allocation.
+    public func measure(width: Double, lineLimits: LineLimits = LineLimits()) throws(AutoHeightError) -> TextMeasurement {
+        try prepared.measure(width: width, lineLimits: lineLimits)
+    }
+
+    /// Every line at `width` px.
+    public func lines(width: Double) throws(AutoHeightError) -> [LineLayout] {
+        try prepared.lines(width: width)
+    }
+
+    /// The paragraph holding offset `offset`: the last one starting at or before it.
+    private func paragraphIndex(containing offset: Int, starts: [Int]) -> Int {
+        var low = 0
+        var high = starts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if starts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        return low
+    }
+
+    /// Whether `offset` falls between the two halves of a surrogate pair.
+    private func splitsSurrogatePair(_ offset: Int) -> Bool {
+        guard offset > 0 && offset < utf16Count else { return false }
+        let starts = prepared.paragraphStarts
+        let index = paragraphIndex(containing: offset, starts: starts)
+        let local = offset - starts[index]
+        let units = paragraphUnits[index]
+        guard local > 0 && local < units.count else { return false }
+        return units[local] & 0xFC00 == 0xDC00 && units[local - 1] & 0xFC00 == 0xD800
+    }
+}
