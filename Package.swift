@@ -30,8 +30,7 @@ let package = Package(
         .target(name: "CAutoHeightICU", dependencies: ["CICU"]),
         .target(
             name: "AutoHeight",
-            dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CAutoHeightICU"],
-            swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
+            dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CAutoHeightICU"]
         ),
         .executableTarget(
             name: "AutoHeightCLI",

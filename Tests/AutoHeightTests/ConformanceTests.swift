@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CAutoHeightICU
 
 @testable import AutoHeight
 
@@ -107,5 +108,33 @@ import Testing
             }
         }
         #expect(failures.isEmpty, "\(failures.count) lines differ:\n\(failures.prefix(20).joined(separator: "\n"))")
+    }
+}
+
+/// The grapheme fast path skips ICU for text made of "standalone" characters. Every such
+/// character must be a cluster of its own next to anything ordinary, by ICU's own answer.
+@Suite struct StandaloneCharacterTests {
+    @Test func everyStandaloneCharacterIsItsOwnClusterForICU() throws {
+        var failures: [String] = []
+        var checked = 0
+        for value in 0x20...0xFFFF {
+            let unit = UInt16(value)
+            guard Graphemes.isStandalone(unit), let scalar = Unicode.Scalar(UInt32(value)) else { continue }
+            checked += 1
+            for (text, expected) in [("\(scalar)\(scalar)", [1, 2]), ("a\(scalar)", [1, 2]), ("\(scalar)a", [1, 2]), ("가\(scalar)", [1, 2])] {
+                let units = Array(text.utf16)
+                var boundaries: [Int32] = []
+                try units.withUnsafeBufferPointer { (buffer) throws(ICUFailure) in
+                    try BreakIteratorPool.shared.withIterator(kind: AH_BREAK_CHARACTER, locale: "") { (iterator) throws(ICUFailure) in
+                        try iterator.boundaries(of: buffer, into: &boundaries)
+                    }
+                }
+                if boundaries.map(Int.init) != expected {
+                    failures.append(String(format: "U+%04X in %@: %@", value, text.debugDescription, "\(boundaries)"))
+                }
+            }
+        }
+        #expect(checked > 40_000)
+        #expect(failures.isEmpty, "\(failures.count) failures:\n\(failures.prefix(30).joined(separator: "\n"))")
     }
 }

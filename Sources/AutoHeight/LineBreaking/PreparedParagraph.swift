@@ -41,10 +41,11 @@ struct ParagraphPreparer {
 
     init(
         fonts: [Font], icuLocale: String, harfBuzzLanguage: hb_language_t?, languageScripts: [hb_script_t],
-        trailingWhitespace: TrailingWhitespace
+        trailingWhitespace: TrailingWhitespace, buffer: HarfBuzzBuffer
     ) {
         self.icuLocale = icuLocale
-        self.shaper = ParagraphShaper(fonts: fonts, language: harfBuzzLanguage, languageScripts: languageScripts)
+        self.shaper = ParagraphShaper(
+            fonts: fonts, language: harfBuzzLanguage, languageScripts: languageScripts, buffer: buffer)
         self.trailingWhitespace = trailingWhitespace
     }
 
@@ -56,7 +57,8 @@ struct ParagraphPreparer {
         try Graphemes.markStarts(of: units, in: &flags, offset: 0, bit: UnitFlag.graphemeStart)
         let runs = try TextRuns.itemize(units)
         var advances = [Double](repeating: 0, count: count)
-        var fontIndices = [UInt8](repeating: 0, count: count)
+        // One font: every unit is font 0, and no per-unit record is needed.
+        var fontIndices = shaper.fonts.count > 1 ? [UInt8](repeating: 0, count: count) : []
         let missing = shaper.shape(units, runs: runs, advances: &advances, fontIndices: &fontIndices, flags: &flags)
         var boundaries: [Int32] = []
         try BreakOpportunities.find(in: units, locale: icuLocale, into: &boundaries)
@@ -78,10 +80,18 @@ struct ParagraphPreparer {
             var content = 0.0
             var mask: UInt32 = 0
             var hasTab = false
-            for index in start..<contentEnd {
-                content += advances[index]
-                mask |= 1 << UInt32(min(fontIndices[index], 31))
-                hasTab = hasTab || flags[index] & UnitFlag.tab != 0
+            if fontIndices.isEmpty {
+                mask = contentEnd > start ? 1 : 0
+                for index in start..<contentEnd {
+                    content += advances[index]
+                    hasTab = hasTab || flags[index] & UnitFlag.tab != 0
+                }
+            } else {
+                for index in start..<contentEnd {
+                    content += advances[index]
+                    mask |= 1 << UInt32(min(fontIndices[index], 31))
+                    hasTab = hasTab || flags[index] & UnitFlag.tab != 0
+                }
             }
             var trailing = 0.0
             for index in contentEnd..<end {

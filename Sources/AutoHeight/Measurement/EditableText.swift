@@ -17,7 +17,7 @@ public struct EditableText: Sendable {
 
     public init(_ text: String, style: TextStyle) throws(AutoHeightError) {
         let prepared = try PreparedText(text, style: style)
-        var units = Array(text.utf16)
+        var units = utf16Units(of: text)
         var paragraphUnits: [[UInt16]] = []
         var breakLengths: [Int] = []
         units.withUnsafeMutableBufferPointer { buffer in
@@ -55,7 +55,7 @@ public struct EditableText: Sendable {
         else {
             throw .invalidRange(lower: range.lowerBound, upper: range.upperBound, utf16Count: count)
         }
-        let inserted = Array(replacement.utf16)
+        let inserted = utf16Units(of: replacement)
         guard count - range.count + inserted.count < Int(Int32.max) else {
             throw .textTooLong(utf16Count: count - range.count + inserted.count)
         }
@@ -79,15 +79,16 @@ public struct EditableText: Sendable {
         var newBreaks: [Int] = []
         var newParagraphs: [PreparedParagraph] = []
         let context = try PreparationContext(style: prepared.style)
-        let preparer = context.makePreparer()
         let isTextEnd = last == paragraphUnits.count - 1
         try local.withUnsafeBufferPointer { (buffer) throws(AutoHeightError) in
             var spans = Paragraphs.split(buffer)
             if !isTextEnd, let tail = spans.last, tail.range.isEmpty, spans.count > 1 { spans.removeLast() }
-            for span in spans {
-                newUnits.append(Array(buffer[span.range.lowerBound..<(span.range.upperBound + span.breakLength)]))
-                newBreaks.append(span.breakLength)
-                newParagraphs.append(try preparer.prepare(UnsafeBufferPointer(rebasing: buffer[span.range])))
+            try context.withPreparer { (preparer) throws(AutoHeightError) in
+                for span in spans {
+                    newUnits.append(Array(buffer[span.range.lowerBound..<(span.range.upperBound + span.breakLength)]))
+                    newBreaks.append(span.breakLength)
+                    newParagraphs.append(try preparer.prepare(UnsafeBufferPointer(rebasing: buffer[span.range])))
+                }
             }
         }
         paragraphUnits.replaceSubrange(first...last, with: newUnits)

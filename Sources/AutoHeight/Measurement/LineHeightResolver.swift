@@ -8,12 +8,26 @@ struct LineHeightResolver: Sendable {
     let lineGaps: [Double]
     let uniformHeight: Double?
 
-    init(style: TextStyle, fontSize: Double) {
+    /// Per-font metric tables of a stack, built once per prepared text.
+    struct Tables: Sendable {
+        let ascenders: [Double]
+        let descenders: [Double]
+        let lineGaps: [Double]
+
+        init(fonts: FontStack) {
+            ascenders = fonts.fonts.map(\.metrics.ascender)
+            descenders = fonts.fonts.map(\.metrics.descender)
+            lineGaps = fonts.fonts.map(\.metrics.lineGap)
+        }
+    }
+
+    /// A resolver for `style` at `fontSize`; no allocation (the tables are shared).
+    init(style: TextStyle, tables: Tables, fontSize: Double) {
         model = style.lineHeight
         self.fontSize = fontSize
-        ascenders = style.fonts.fonts.map(\.metrics.ascender)
-        descenders = style.fonts.fonts.map(\.metrics.descender)
-        lineGaps = style.fonts.fonts.map(\.metrics.lineGap)
+        ascenders = tables.ascenders
+        descenders = tables.descenders
+        lineGaps = tables.lineGaps
         switch style.lineHeight {
         case .metrics:
             uniformHeight = style.fonts.fonts.count == 1 ? style.fonts.primary.metrics.lineHeight * fontSize : nil

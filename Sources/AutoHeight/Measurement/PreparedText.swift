@@ -1,4 +1,5 @@
 import CHarfBuzz
+import Synchronization
 
 /// Text with all width-independent work done: paragraphs, break opportunities and shaped
 /// advances (in em, so also size-independent). Measuring it at a width is a walk over cached
@@ -18,6 +19,8 @@ public struct PreparedText: Sendable {
     var paragraphs: [PreparedParagraph]
     /// UTF-16 offset where each paragraph starts.
     var paragraphStarts: [Int]
+    /// The font stack's metrics, for line heights.
+    let metricTables: LineHeightResolver.Tables
     /// Grapheme clusters no font of the stack covers.
     public private(set) var missingGlyphCount: Int
     private(set) var utf16CountStorage: Int
@@ -28,7 +31,7 @@ public struct PreparedText: Sendable {
     public init(_ text: String, style: TextStyle) throws(AutoHeightError) {
         try style.validate()
         let context = try PreparationContext(style: style)
-        var units = Array(text.utf16)
+        var units = utf16Units(of: text)
         guard units.count < Int(Int32.max) else { throw .textTooLong(utf16Count: units.count) }
         var paragraphs: [PreparedParagraph] = []
         var starts: [Int] = []
@@ -38,16 +41,18 @@ public struct PreparedText: Sendable {
             let spans = Paragraphs.split(all)
             paragraphs.reserveCapacity(spans.count)
             starts.reserveCapacity(spans.count)
-            let preparer = context.makePreparer()
-            for span in spans {
-                let slice = UnsafeBufferPointer(rebasing: all[span.range])
-                let paragraph = try preparer.prepare(slice)
-                missing += paragraph.missingGlyphs
-                paragraphs.append(paragraph)
-                starts.append(span.range.lowerBound)
+            try context.withPreparer { (preparer) throws(AutoHeightError) in
+                for span in spans {
+                    let slice = UnsafeBufferPointer(rebasing: all[span.range])
+                    let paragraph = try preparer.prepare(slice)
+                    missing += paragraph.missingGlyphs
+                    paragraphs.append(paragraph)
+                    starts.append(span.range.lowerBound)
+                }
             }
         }
         self.style = style
+        self.metricTables = LineHeightResolver.Tables(fonts: style.fonts)
         self.utf16CountStorage = units.count
         self.paragraphs = paragraphs
         self.paragraphStarts = starts
@@ -64,7 +69,7 @@ public struct PreparedText: Sendable {
         try Self.validate(width: width)
         try TextStyle.validate(fontSize: size)
         try lineLimits.validate()
-        let heights = LineHeightResolver(style: style, fontSize: size)
+        let heights = LineHeightResolver(style: style, tables: metricTables, fontSize: size)
         var sink = MeasuringSink(heights: heights, maximumVisible: lineLimits.maximum ?? Int.max)
         let tabStop = tabStopEm
         for paragraph in paragraphs {
@@ -99,7 +104,7 @@ public struct PreparedText: Sendable {
         let size = fontSize ?? style.fontSize
         try Self.validate(width: width)
         try TextStyle.validate(fontSize: size)
-        var sink = CollectingSink(heights: LineHeightResolver(style: style, fontSize: size), lineSpacing: style.lineSpacing)
+        var sink = CollectingSink(heights: LineHeightResolver(style: style, tables: metricTables, fontSize: size), lineSpacing: style.lineSpacing)
         let tabStop = tabStopEm
         for (index, paragraph) in paragraphs.enumerated() {
             sink.paragraphOffset = paragraphStarts[index]
@@ -140,25 +145,45 @@ public struct PreparedText: Sendable {
 /// What preparing any paragraph of a style needs: the ICU locale and HarfBuzz language.
 struct PreparationContext {
     let fonts: [Font]
-    let icuLocale: String
-    let harfBuzzLanguage: hb_language_t?
-    let languageScripts: [hb_script_t]
+    let language: LanguageInfo
     let trailingWhitespace: TrailingWhitespace
 
     init(style: TextStyle) throws(AutoHeightError) {
-        guard let locale = icuLocaleIdentifier(forLanguageTag: style.language) else {
-            throw .invalidLanguageTag(style.language)
-        }
         fonts = style.fonts.fonts
-        icuLocale = locale
+        language = try LanguageInfo.forTag(style.language)
         trailingWhitespace = style.trailingWhitespace
-        harfBuzzLanguage = style.language.isEmpty ? nil : hb_language_from_string(style.language, -1)
-        languageScripts = icuScriptTags(forLocale: locale).map { hb_script_from_iso15924_tag($0) }
     }
 
-    func makePreparer() -> ParagraphPreparer {
-        ParagraphPreparer(
-            fonts: fonts, icuLocale: icuLocale, harfBuzzLanguage: harfBuzzLanguage,
-            languageScripts: languageScripts, trailingWhitespace: trailingWhitespace)
+    /// Runs `body` with a preparer holding a pooled HarfBuzz buffer.
+    func withPreparer<Result>(
+        _ body: (ParagraphPreparer) throws(AutoHeightError) -> Result
+    ) throws(AutoHeightError) -> Result {
+        try HarfBuzzBufferPool.withBuffer { (buffer) throws(AutoHeightError) in
+            try body(
+                ParagraphPreparer(
+                    fonts: fonts, icuLocale: language.icuLocale, harfBuzzLanguage: language.harfBuzzLanguage,
+                    languageScripts: language.scripts, trailingWhitespace: trailingWhitespace, buffer: buffer))
+        }
+    }
+}
+
+/// A language tag resolved once per process: ICU locale id, HarfBuzz language, scripts.
+struct LanguageInfo: @unchecked Sendable {  // hb_language_t is an interned, immutable pointer
+    let icuLocale: String
+    let harfBuzzLanguage: hb_language_t?
+    let scripts: [hb_script_t]
+
+    private static let resolved = Mutex<[String: LanguageInfo]>([:])
+
+    /// The resolved tag. Throws ``AutoHeightError/invalidLanguageTag(_:)``.
+    static func forTag(_ tag: String) throws(AutoHeightError) -> LanguageInfo {
+        if let known = resolved.withLock({ $0[tag] }) { return known }
+        guard let locale = icuLocaleIdentifier(forLanguageTag: tag) else { throw .invalidLanguageTag(tag) }
+        let info = LanguageInfo(
+            icuLocale: locale,
+            harfBuzzLanguage: tag.isEmpty ? nil : hb_language_from_string(tag, -1),
+            scripts: icuScriptTags(forLocale: locale).map { hb_script_from_iso15924_tag($0) })
+        resolved.withLock { $0[tag] = info }
+        return info
     }
 }

@@ -1,4 +1,5 @@
 import CHarfBuzz
+import Synchronization
 
 /// A HarfBuzz blob, face and font over a font file's bytes, at units-per-em scale.
 ///
@@ -58,10 +59,29 @@ final class HarfBuzzFont: @unchecked Sendable {
     var glyphCount: Int { Int(hb_face_get_glyph_count(face)) }
 }
 
-/// A reusable HarfBuzz buffer. Sole owner of its `hb_buffer_t`; not shared between threads.
-final class HarfBuzzBuffer {
+/// A reusable HarfBuzz buffer. Sole owner of its `hb_buffer_t`; used by one thread at a time
+/// (``HarfBuzzBufferPool`` hands it out).
+final class HarfBuzzBuffer: @unchecked Sendable {
     let buffer: OpaquePointer
 
     init() { buffer = hb_buffer_create() }
     deinit { hb_buffer_destroy(buffer) }
+}
+
+/// Buffers kept for reuse: a buffer's glyph arrays grow once and are reused by later texts,
+/// instead of being allocated and freed for every text.
+enum HarfBuzzBufferPool {
+    private static let idle = Mutex<[HarfBuzzBuffer]>([])
+
+    /// Runs `body` with a buffer of its own, then returns the buffer to the pool.
+    static func withBuffer<Result, Failure: Error>(
+        _ body: (HarfBuzzBuffer) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        let buffer = idle.withLock { $0.popLast() } ?? HarfBuzzBuffer()
+        defer {
+            hb_buffer_clear_contents(buffer.buffer)
+            idle.withLock { pool in if pool.count < 16 { pool.append(buffer) } }
+        }
+        return try body(buffer)
+    }
 }

@@ -2,6 +2,48 @@ import CAutoHeightICU
 
 /// Grapheme-cluster boundaries (UAX #29 extended clusters, from ICU).
 enum Graphemes {
+    /// Whether a BMP unit is a character that always forms a cluster of its own and never
+    /// joins the next one: letters and symbols of Latin, Greek, Cyrillic (without combining
+    /// marks), general punctuation, CJK ideographs, kana (without the combining sound marks),
+    /// Hangul syllables and full-width forms. CR (which joins LF) is not.
+    @inline(__always)
+    static func isStandalone(_ unit: UInt16) -> Bool {
+        standaloneBits.withUnsafeBufferPointer { $0[Int(unit >> 6)] >> UInt64(unit & 63) & 1 == 1 }
+    }
+
+    /// ``isStandalone(_:)`` as a bit per BMP unit (8 KiB), built once.
+    private static let standaloneBits: [UInt64] = {
+        var bits = [UInt64](repeating: 0, count: 1024)
+        for unit in 0...0xFFFF where computeStandalone(UInt16(unit)) {
+            bits[unit >> 6] |= 1 << UInt64(unit & 63)
+        }
+        return bits
+    }()
+
+    private static func computeStandalone(_ unit: UInt16) -> Bool {
+        switch unit {
+        case 0x0020...0x007E, 0x00A0...0x02FF,  // Latin (no combining marks)
+            0x0370...0x0377, 0x037A...0x037F, 0x0384...0x038A, 0x038C, 0x038E...0x03FF,  // Greek
+            0x0400...0x0482, 0x048A...0x052F,  // Cyrillic without its combining marks
+            0x05D0...0x05EA, 0x05EF...0x05F4,  // Hebrew letters (points are marks)
+            0x0621...0x064A, 0x0660...0x066F, 0x0671...0x06D3, 0x06D5,  // Arabic letters, digits
+            0x0E01...0x0E30, 0x0E32, 0x0E3F...0x0E46, 0x0E4F...0x0E5B,  // Thai letters, leading vowels
+            0x1E00...0x1FBC, 0x1FBE, 0x1FC2...0x1FCC, 0x1FD0...0x1FDB, 0x1FE0...0x1FEC,
+            0x1FF2...0x1FFC,  // Latin Extended Additional (Vietnamese), Greek Extended
+            0x2010...0x2027, 0x2030...0x205E, 0x2070...0x20CF,  // punctuation, super/subscripts, currency
+            0x2100...0x2138, 0x213C...0x2187, 0x2190...0x2193, 0x2195...0x2199, 0x219C...0x21A8,
+            0x21AB...0x21B8, 0x21BB...0x21FF, 0x2200...0x2307, 0x230C...0x2327, 0x2329...0x23CE,
+            0x23D0...0x23E8, 0x23F4...0x23F7, 0x23FB...0x23FF,  // letterlike, arrows, math, technical
+            0x2500...0x25A9, 0x25AC...0x25B5, 0x25B7...0x25BF, 0x25C1...0x25FA,  // box drawing, shapes
+            0x3000...0x3029, 0x3030...0x303C, 0x303E...0x3098, 0x309B...0x4DBF, 0x4E00...0x9FFF,  // CJK, kana
+            0xAC00...0xD7A3,  // Hangul syllables (jamo, which join them, are not listed)
+            0xF900...0xFAFF, 0xFF01...0xFF9D, 0xFFA0...0xFFDC:  // compatibility ideographs, full-width forms
+            return true
+        default:
+            return false
+        }
+    }
+
     /// Marks in `flags` (one per UTF-16 unit of `units`) the units that start a grapheme
     /// cluster, by OR-ing `bit`.
     ///
@@ -12,13 +54,42 @@ enum Graphemes {
     ) throws(AutoHeightError) {
         if units.isEmpty { return }
         var simple = true
-        for unit in units where unit >= 0x300 || unit == 0x0D {  // CR LF is one cluster
+        var hasSurrogates = false
+        for unit in units where unit >= 0x300 || unit == 0x0D {
+            if isStandalone(unit) { continue }
+            if unit & 0xF800 == 0xD800 {
+                hasSurrogates = true
+                continue
+            }
             simple = false
             break
         }
-        if simple {
+        if simple && !hasSurrogates {
             for index in 0..<units.count { flags[offset + index] |= bit }
             return
+        }
+        if simple {
+            // Only standalone characters, some outside the BMP: one cluster per scalar, unless a
+            // supplementary scalar is one that joins (emoji, regional indicators, tags...).
+            var index = 0
+            while index < units.count {
+                let unit = units[index]
+                if unit & 0xFC00 == 0xD800 && index + 1 < units.count {
+                    let scalar = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(units[index + 1]) - 0xDC00)
+                    // CJK extensions B–H and the supplementary ideographic planes join nothing.
+                    guard scalar >= 0x20000 && scalar <= 0x3FFFF else {
+                        simple = false
+                        break
+                    }
+                    flags[offset + index] |= bit
+                    index += 2
+                } else {
+                    flags[offset + index] |= bit
+                    index += 1
+                }
+            }
+            if simple { return }
+            for index in 0..<units.count { flags[offset + index] &= ~bit }
         }
         var boundaries: [Int32] = []
         do {

@@ -24,7 +24,8 @@ struct ParagraphShaper {
     /// language (a Latin word in Korean text gets no Korean `locl` forms), as Pango does.
     /// Empty: the language applies to every run.
     let languageScripts: [hb_script_t]
-    let buffer = HarfBuzzBuffer()
+    /// Borrowed from ``HarfBuzzBufferPool`` for the duration of one preparation.
+    let buffer: HarfBuzzBuffer
 
     /// The language to shape a run of `script` with.
     @inline(__always)
@@ -140,7 +141,7 @@ struct ParagraphShaper {
         for index in range {
             advances[index] = 0
             flags[index] &= ~UnitFlag.missingGlyph
-            fontIndices[index] = UInt8(fontIndex)
+            if !fontIndices.isEmpty { fontIndices[index] = UInt8(fontIndex) }
         }
         shapeRange(range, of: run, fontIndex: fontIndex, units: units, advances: &advances, flags: &flags)
     }

@@ -1,0 +1,156 @@
+import ArgumentParser
+import AutoHeight
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Time the hot paths on your own texts.",
+        discussion: """
+            Scenarios, each timed --repeat times (the fastest repetition is reported):
+              cold       every text × width measured from scratch (fonts loaded, no caches)
+              warm       the same with one SegmentCache kept across texts and repetitions
+              rewrap     texts prepared once, then measured at each width (arithmetic only)
+              keystroke  one character appended to a prepared ~100 kB document (the input texts
+                         joined by newlines, repeated to reach 100 kB), then re-measured
+              documentCold  a cold measure of that whole document at the first width
+            The last line is one JSON object with nanoseconds per operation:
+            {"coldNsPerMeasure", "warmNsPerMeasure", "rewrapNsPerMeasure", "keystrokeNs",
+             "documentColdNs", "texts", "widths"}.
+            """)
+
+    @Option(name: .customLong("jsonl-input"), help: ArgumentHelp(
+        "JSON Lines texts ({\"id\", \"text\"} per line); default: Samples/*.txt of the repository.", valueName: "file"))
+    var jsonlInput: String?
+
+    @OptionGroup var style: StyleOptions
+
+    @Option(name: .customLong("widths"), help: ArgumentHelp("Wrap widths, comma-separated.", valueName: "list"))
+    var widthList: String = "120,240,360"
+
+    @Option(name: .customLong("repeat"), help: ArgumentHelp("Repetitions of each scenario.", valueName: "n"))
+    var repetitions: Int = 5
+
+    @Option(name: .customLong("scenario"), help: ArgumentHelp(
+        "Run only this scenario (cold, warm, rewrap, keystroke); others report 0. For profiling.", valueName: "name"))
+    var only: String?
+
+    private func runs(_ scenario: String) -> Bool { only == nil || only == scenario }
+
+    func validate() throws {
+        if repetitions < 1 { throw ValidationError("--repeat must be ≥ 1") }
+        _ = try WidthOptions.parse(["--widths", widthList]).widths()
+    }
+
+    func run() throws {
+        try reportingFailures {
+            let widths = try WidthOptions.parse(["--widths", widthList]).widths()
+            let textStyle = try style.makeStyle()
+            let texts = try loadTexts()
+            guard !texts.isEmpty else { throw CLIFailure.data("no texts to measure") }
+            let measuresPerPass = Double(texts.count * widths.count)
+            var sink = 0
+
+            let cold = !runs("cold") ? 0 : try fastest { () throws(AutoHeightError) in
+                for text in texts {
+                    for width in widths { sink &+= try textStyle.measure(text, width: width).lineCount }
+                }
+            } / measuresPerPass
+
+            var cachedStyle = textStyle
+            cachedStyle.segmentCache = SegmentCache()
+            let warm = !runs("warm") ? 0 : try fastest { () throws(AutoHeightError) in
+                for text in texts {
+                    for width in widths { sink &+= try cachedStyle.measure(text, width: width).lineCount }
+                }
+            } / measuresPerPass
+
+            let prepared = try texts.map { (text) throws(AutoHeightError) in try textStyle.prepare(text) }
+            let rewrapRepeats = max(1, 20_000 / max(prepared.count * widths.count, 1))
+            let rewrap = !runs("rewrap") ? 0 : try fastest { () throws(AutoHeightError) in
+                for _ in 0..<rewrapRepeats {
+                    for text in prepared {
+                        for width in widths { sink &+= try text.measure(width: width).lineCount }
+                    }
+                }
+            } / (measuresPerPass * Double(rewrapRepeats))
+
+            var document = ""
+            while document.utf8.count < 100_000 {
+                for text in texts where document.utf8.count < 100_000 { document += text + "\n" }
+            }
+            let documentCold = !runs("keystroke") ? 0 : try fastest { () throws(AutoHeightError) in
+                sink &+= try textStyle.measure(document, width: widths[0]).lineCount
+            }
+            var editor = try EditableText(document, style: textStyle)
+            let keystrokes = 200
+            let keystroke = !runs("keystroke") ? 0 : try fastest { () throws(AutoHeightError) in
+                for index in 0..<keystrokes {
+                    let end = editor.utf16Count
+                    try editor.replace(utf16Range: end..<end, with: index % 8 == 7 ? " " : "a")
+                    sink &+= try editor.measure(width: widths[0]).lineCount
+                }
+            } / Double(keystrokes)
+
+            let output = FileHandleOutput.standardOutput
+            output.write("texts \(texts.count), widths \(widths.map { JSONText.number($0) }.joined(separator: ",")), document \(document.utf8.count) bytes, fastest of \(repetitions) (checksum \(sink & 0xFFFF))\n")
+            output.write("cold       \(Self.format(cold)) per measure\n")
+            output.write("warm       \(Self.format(warm)) per measure\n")
+            output.write("rewrap     \(Self.format(rewrap)) per measure\n")
+            output.write("keystroke  \(Self.format(keystroke)) per keystroke (append + re-measure, 100 kB document)\n")
+            output.write("document   \(Self.format(documentCold)) cold measure of the document\n")
+            output.write(
+                "{\"coldNsPerMeasure\":\(Self.round(cold)),\"warmNsPerMeasure\":\(Self.round(warm)),\"rewrapNsPerMeasure\":\(Self.round(rewrap)),\"keystrokeNs\":\(Self.round(keystroke)),\"documentColdNs\":\(Self.round(documentCold)),\"texts\":\(texts.count),\"widths\":[\(widths.map { JSONText.number($0) }.joined(separator: ","))]}\n"
+            )
+            output.flush()
+        }
+    }
+
+    private func loadTexts() throws -> [String] {
+        if let jsonlInput {
+            var records = try JSONLRecords(path: jsonlInput)
+            var texts: [String] = []
+            while let record = try records.nextRecord() { texts.append(record.text) }
+            return texts
+        }
+        let directory = BundledFonts.directory.replacingSuffix("/Fonts", with: "/Samples")
+        return try ["chat-en.txt", "chat-ko.txt", "note-ru-el.txt", "support-ar.txt", "list-trailing-newline.txt"].map {
+            path throws(CLIFailure) in try TextSources.read(path: directory + "/" + path).text
+        }
+    }
+
+    /// Nanoseconds of the fastest of `repetitions` runs of `body` (after one untimed warm-up).
+    private func fastest(_ body: () throws(AutoHeightError) -> Void) throws(AutoHeightError) -> Double {
+        try body()
+        var best = Double.infinity
+        for _ in 0..<repetitions {
+            let start = Self.now()
+            try body()
+            best = min(best, Double(Self.now() - start))
+        }
+        return best
+    }
+
+    static func now() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
+
+    static func round(_ nanoseconds: Double) -> String { String(Int64(nanoseconds.rounded())) }
+
+    static func format(_ nanoseconds: Double) -> String {
+        if nanoseconds >= 1_000_000 { return "\(Double(Int64(nanoseconds / 10_000)) / 100) ms" }
+        if nanoseconds >= 1_000 { return "\(Double(Int64(nanoseconds / 10)) / 100) µs" }
+        return "\(Int64(nanoseconds.rounded())) ns"
+    }
+}
+
+extension String {
+    func replacingSuffix(_ suffix: String, with replacement: String) -> String {
+        hasSuffix(suffix) ? String(dropLast(suffix.count)) + replacement : self
+    }
+}
