@@ -1,3 +1,6 @@
+import CHarfBuzz
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -27,6 +30,11 @@ public final class Font: Sendable, CustomStringConvertible {
     let shaper: HarfBuzzFont
     /// Advance of U+0020 in em (tab stops are multiples of it).
     let spaceAdvance: Double
+    /// A number no other `Font` of this process has (cache keys use it, never addresses).
+    let serial: Int
+    private static let serials = Atomic<Int>(0)
+    /// Memo of ``shapesWordsIndependently(script:language:)`` per script and language.
+    private let independence = Mutex<[String: Bool]>([:])
 
     /// Loads face `faceIndex` of the font file at `path`.
     ///
@@ -88,6 +96,18 @@ public final class Font: Sendable, CustomStringConvertible {
             descender: Double(extents.descender) * scale,
             lineGap: Double(extents.lineGap) * scale)
         self.spaceAdvance = Double(shaper.advance(of: 0x20) ?? upem / 4) * scale
+        self.serial = Self.serials.wrappingAdd(1, ordering: .relaxed).newValue
+    }
+
+    /// Whether left-to-right text of `script` in `language` split after spaces shapes to exactly
+    /// the advances of the whole text with this font (no lookup applied to it involves the space
+    /// glyph): the condition for using ``SegmentCache``. Memoized.
+    func shapesWordsIndependently(script: hb_script_t, language: hb_language_t?) -> Bool {
+        let key = "\(script.rawValue)/\(language.map { String(cString: hb_language_to_string($0)) } ?? "")"
+        if let known = independence.withLock({ $0[key] }) { return known }
+        let answer = shaper.spaceTakesNoPartInLayout(script: script, language: language)
+        independence.withLock { $0[key] = answer }
+        return answer
     }
 
     public var description: String {

@@ -32,12 +32,86 @@ struct PreparedParagraph: Sendable, Equatable {
     static let empty = PreparedParagraph(length: 0, segments: [], advances: [], flags: [], missingGlyphs: 0)
 }
 
+extension ParagraphPreparer {
+    /// The cached path: each run is cut after spaces into chunks ("word "), and each chunk's
+    /// advances, grapheme starts and fonts come from the cache, or are shaped alone and stored.
+    /// Used only for left-to-right paragraphs and runs whose primary font shapes space-separated
+    /// words independently, where it gives exactly the numbers of shaping the paragraph whole.
+    func shapeByChunks(
+        _ units: UnsafeBufferPointer<UInt16>, runs: [TextRun], cache: (store: SegmentCache, context: Int),
+        advances: inout [Double], fontIndices: inout [UInt8], flags: inout [UInt8]
+    ) throws(AutoHeightError) -> Int {
+        var missing = 0
+        let primary = shaper.fonts[0]
+        for run in runs {
+            guard primary.shapesWordsIndependently(script: run.script, language: shaper.language(for: run.script)) else {
+                // This run shapes whole, as in the uncached path.
+                let slice = UnsafeBufferPointer(rebasing: units[run.range])
+                var runFlags = [UInt8](repeating: 0, count: run.range.count)
+                try Graphemes.markStarts(of: slice, in: &runFlags, offset: 0, bit: UnitFlag.graphemeStart)
+                for index in run.range { flags[index] = runFlags[index - run.range.lowerBound] }
+                missing += shaper.shape(units, runs: [run], advances: &advances, fontIndices: &fontIndices, flags: &flags)
+                continue
+            }
+            var chunkStart = run.range.lowerBound
+            var index = chunkStart + 1
+            while chunkStart < run.range.upperBound {
+                // A chunk ends after its spaces, before a character that starts a cluster of its own.
+                while index < run.range.upperBound
+                    && !(units[index - 1] == 0x20 && units[index] != 0x20 && Graphemes.isStandalone(units[index]))
+                {
+                    index += 1
+                }
+                missing += try chunk(
+                    units, chunkStart..<index, script: run.script, cache: cache, advances: &advances,
+                    fontIndices: &fontIndices, flags: &flags)
+                chunkStart = index
+                index += 1
+            }
+        }
+        return missing
+    }
+
+    private func chunk(
+        _ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, script: hb_script_t,
+        cache: (store: SegmentCache, context: Int), advances: inout [Double], fontIndices: inout [UInt8],
+        flags: inout [UInt8]
+    ) throws(AutoHeightError) -> Int {
+        let slice = UnsafeBufferPointer(rebasing: units[range])
+        let key = SegmentCache.Key(units: Array(slice), script: script.rawValue, context: cache.context)
+        let entry: SegmentCache.Entry
+        if let found = cache.store.entry(for: key) {
+            entry = found
+        } else {
+            var chunkFlags = [UInt8](repeating: 0, count: range.count)
+            try Graphemes.markStarts(of: slice, in: &chunkFlags, offset: 0, bit: UnitFlag.graphemeStart)
+            var chunkAdvances = [Double](repeating: 0, count: range.count)
+            var chunkFonts = fontIndices.isEmpty ? [] : [UInt8](repeating: 0, count: range.count)
+            let missing = shaper.shape(
+                slice, runs: [TextRun(range: 0..<range.count, script: script, isRightToLeft: false)],
+                advances: &chunkAdvances, fontIndices: &chunkFonts, flags: &chunkFlags)
+            entry = SegmentCache.Entry(advances: chunkAdvances, fontIndices: chunkFonts, flags: chunkFlags, missing: missing)
+            cache.store.insert(entry, for: key)
+        }
+        for offset in 0..<range.count {
+            advances[range.lowerBound + offset] = entry.advances[offset]
+            flags[range.lowerBound + offset] = entry.flags[offset]
+        }
+        if !fontIndices.isEmpty {
+            for offset in 0..<range.count { fontIndices[range.lowerBound + offset] = entry.fontIndices[offset] }
+        }
+        return entry.missing
+    }
+}
+
 /// Turns paragraphs into ``PreparedParagraph``s: graphemes, runs, shaping, break opportunities.
 /// One preparer serves one text (it holds a HarfBuzz buffer) and is used by one thread.
 struct ParagraphPreparer {
     let icuLocale: String
     let shaper: ParagraphShaper
     let trailingWhitespace: TrailingWhitespace
+    /// The shared chunk cache and this style's identity in it (nil: shape paragraphs whole).
+    var cache: (store: SegmentCache, context: Int)? = nil
 
     init(
         fonts: [Font], icuLocale: String, harfBuzzLanguage: hb_language_t?, languageScripts: [hb_script_t],
@@ -54,12 +128,18 @@ struct ParagraphPreparer {
         let count = units.count
         if count == 0 { return .empty }
         var flags = [UInt8](repeating: 0, count: count)
-        try Graphemes.markStarts(of: units, in: &flags, offset: 0, bit: UnitFlag.graphemeStart)
         let runs = try TextRuns.itemize(units)
         var advances = [Double](repeating: 0, count: count)
         // One font: every unit is font 0, and no per-unit record is needed.
         var fontIndices = shaper.fonts.count > 1 ? [UInt8](repeating: 0, count: count) : []
-        let missing = shaper.shape(units, runs: runs, advances: &advances, fontIndices: &fontIndices, flags: &flags)
+        let missing: Int
+        if let cache, runs.allSatisfy({ !$0.isRightToLeft }) {
+            missing = try shapeByChunks(
+                units, runs: runs, cache: cache, advances: &advances, fontIndices: &fontIndices, flags: &flags)
+        } else {
+            try Graphemes.markStarts(of: units, in: &flags, offset: 0, bit: UnitFlag.graphemeStart)
+            missing = shaper.shape(units, runs: runs, advances: &advances, fontIndices: &fontIndices, flags: &flags)
+        }
         var boundaries: [Int32] = []
         try BreakOpportunities.find(in: units, locale: icuLocale, into: &boundaries)
 

@@ -147,11 +147,13 @@ struct PreparationContext {
     let fonts: [Font]
     let language: LanguageInfo
     let trailingWhitespace: TrailingWhitespace
+    let cache: (store: SegmentCache, context: Int)?
 
     init(style: TextStyle) throws(AutoHeightError) {
         fonts = style.fonts.fonts
         language = try LanguageInfo.forTag(style.language)
         trailingWhitespace = style.trailingWhitespace
+        cache = style.segmentCache.map { ($0, $0.context(fonts: style.fonts.fonts, language: style.language)) }
     }
 
     /// Runs `body` with a preparer holding a pooled HarfBuzz buffer.
@@ -159,10 +161,11 @@ struct PreparationContext {
         _ body: (ParagraphPreparer) throws(AutoHeightError) -> Result
     ) throws(AutoHeightError) -> Result {
         try HarfBuzzBufferPool.withBuffer { (buffer) throws(AutoHeightError) in
-            try body(
-                ParagraphPreparer(
-                    fonts: fonts, icuLocale: language.icuLocale, harfBuzzLanguage: language.harfBuzzLanguage,
-                    languageScripts: language.scripts, trailingWhitespace: trailingWhitespace, buffer: buffer))
+            var preparer = ParagraphPreparer(
+                fonts: fonts, icuLocale: language.icuLocale, harfBuzzLanguage: language.harfBuzzLanguage,
+                languageScripts: language.scripts, trailingWhitespace: trailingWhitespace, buffer: buffer)
+            preparer.cache = cache
+            return try body(preparer)
         }
     }
 }

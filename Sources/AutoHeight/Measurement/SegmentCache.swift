@@ -41,6 +41,20 @@ public final class SegmentCache: Sendable {
     }
 
     private let storage = Mutex(Storage())
+    /// A small number per distinct font stack and language (cache keys use it).
+    private let contexts = Mutex<[String: Int]>([:])
+
+    /// The identity of a font stack and language in this cache's keys. Font serials, not
+    /// addresses, so a freed font's entries can never be mistaken for a new font's.
+    func context(fonts: [Font], language: String) -> Int {
+        let name = fonts.map { String($0.serial) }.joined(separator: ",") + "|" + language
+        return contexts.withLock { known in
+            if let id = known[name] { return id }
+            let id = known.count + 1
+            known[name] = id
+            return id
+        }
+    }
 
     public init(byteLimit: Int = 32 << 20) {
         self.byteLimit = max(byteLimit, 1 << 16)
