@@ -42,6 +42,8 @@ extension ParagraphPreparer {
         advances: inout [Double], fontIndices: inout [UInt8], flags: inout [UInt8]
     ) throws(AutoHeightError) -> Int {
         var missing = 0
+        var requests: [SegmentCache.Request] = []
+        var scripts: [hb_script_t] = []
         let primary = shaper.fonts[0]
         for run in runs {
             guard primary.shapesWordsIndependently(script: run.script, language: shaper.language(for: run.script)) else {
@@ -53,6 +55,7 @@ extension ParagraphPreparer {
                 missing += shaper.shape(units, runs: [run], advances: &advances, fontIndices: &fontIndices, flags: &flags)
                 continue
             }
+            let tag = UInt64(run.script.rawValue) << 32 | UInt64(UInt32(truncatingIfNeeded: cache.context))
             var chunkStart = run.range.lowerBound
             var index = chunkStart + 1
             while chunkStart < run.range.upperBound {
@@ -62,45 +65,41 @@ extension ParagraphPreparer {
                 {
                     index += 1
                 }
-                missing += try chunk(
-                    units, chunkStart..<index, script: run.script, cache: cache, advances: &advances,
-                    fontIndices: &fontIndices, flags: &flags)
+                let range = chunkStart..<index
+                requests.append(SegmentCache.Request(range: range, tag: tag, hash: SegmentCache.hash(units, range, tag: tag)))
+                scripts.append(run.script)
                 chunkStart = index
                 index += 1
             }
         }
-        return missing
-    }
-
-    private func chunk(
-        _ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, script: hb_script_t,
-        cache: (store: SegmentCache, context: Int), advances: inout [Double], fontIndices: inout [UInt8],
-        flags: inout [UInt8]
-    ) throws(AutoHeightError) -> Int {
-        let slice = UnsafeBufferPointer(rebasing: units[range])
-        let key = SegmentCache.Key(units: Array(slice), script: script.rawValue, context: cache.context)
-        let entry: SegmentCache.Entry
-        if let found = cache.store.entry(for: key) {
-            entry = found
-        } else {
+        guard !requests.isEmpty else { return missing }
+        let (misses, hitMissing) = cache.store.lookUp(
+            requests, in: units, advances: &advances, flags: &flags, fontIndices: &fontIndices)
+        missing += hitMissing
+        guard !misses.isEmpty else { return missing }
+        var shapedMissing: [Int] = []
+        for requestIndex in misses {
+            let range = requests[requestIndex].range
+            let slice = UnsafeBufferPointer(rebasing: units[range])
             var chunkFlags = [UInt8](repeating: 0, count: range.count)
             try Graphemes.markStarts(of: slice, in: &chunkFlags, offset: 0, bit: UnitFlag.graphemeStart)
             var chunkAdvances = [Double](repeating: 0, count: range.count)
             var chunkFonts = fontIndices.isEmpty ? [] : [UInt8](repeating: 0, count: range.count)
-            let missing = shaper.shape(
-                slice, runs: [TextRun(range: 0..<range.count, script: script, isRightToLeft: false)],
+            let chunkMissing = shaper.shape(
+                slice, runs: [TextRun(range: 0..<range.count, script: scripts[requestIndex], isRightToLeft: false)],
                 advances: &chunkAdvances, fontIndices: &chunkFonts, flags: &chunkFlags)
-            entry = SegmentCache.Entry(advances: chunkAdvances, fontIndices: chunkFonts, flags: chunkFlags, missing: missing)
-            cache.store.insert(entry, for: key)
+            for offset in 0..<range.count {
+                advances[range.lowerBound + offset] = chunkAdvances[offset]
+                flags[range.lowerBound + offset] = chunkFlags[offset]
+                if !fontIndices.isEmpty { fontIndices[range.lowerBound + offset] = chunkFonts[offset] }
+            }
+            shapedMissing.append(chunkMissing)
+            missing += chunkMissing
         }
-        for offset in 0..<range.count {
-            advances[range.lowerBound + offset] = entry.advances[offset]
-            flags[range.lowerBound + offset] = entry.flags[offset]
-        }
-        if !fontIndices.isEmpty {
-            for offset in 0..<range.count { fontIndices[range.lowerBound + offset] = entry.fontIndices[offset] }
-        }
-        return entry.missing
+        cache.store.insert(
+            misses.map { requests[$0] }, units: units, advances: advances, flags: flags, fontIndices: fontIndices,
+            missing: shapedMissing)
+        return missing
     }
 }
 
@@ -115,11 +114,12 @@ struct ParagraphPreparer {
 
     init(
         fonts: [Font], icuLocale: String, harfBuzzLanguage: hb_language_t?, languageScripts: [hb_script_t],
-        trailingWhitespace: TrailingWhitespace, buffer: HarfBuzzBuffer
+        trailingWhitespace: TrailingWhitespace, buffer: HarfBuzzBuffer, systemFallback: SystemFallback? = nil
     ) {
         self.icuLocale = icuLocale
         self.shaper = ParagraphShaper(
-            fonts: fonts, language: harfBuzzLanguage, languageScripts: languageScripts, buffer: buffer)
+            fonts: fonts, systemFallback: systemFallback, language: harfBuzzLanguage, languageScripts: languageScripts,
+            buffer: buffer)
         self.trailingWhitespace = trailingWhitespace
     }
 
@@ -131,7 +131,7 @@ struct ParagraphPreparer {
         let runs = try TextRuns.itemize(units)
         var advances = [Double](repeating: 0, count: count)
         // One font: every unit is font 0, and no per-unit record is needed.
-        var fontIndices = shaper.fonts.count > 1 ? [UInt8](repeating: 0, count: count) : []
+        var fontIndices = shaper.mayUseSeveralFonts ? [UInt8](repeating: 0, count: count) : []
         let missing: Int
         if let cache, runs.allSatisfy({ !$0.isRightToLeft }) {
             missing = try shapeByChunks(
