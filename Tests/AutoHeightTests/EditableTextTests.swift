@@ -63,6 +63,35 @@ import Testing
         }
     }
 
+    /// Rule: at a fixed width, the memoized per-paragraph results after each edit equal a full
+    /// measure, including with line limits whose cap falls inside a paragraph.
+    @Test func memoizedMeasureAcrossEditsMatchesTheFullPath() throws {
+        let data = try Data(contentsOf: Fixtures.url("pango-agreement.jsonl"))
+        let texts: [String] = data.split(separator: UInt8(ascii: "\n")).enumerated().compactMap { index, line in
+            guard index % 60 == 7 else { return nil }
+            return (try! JSONSerialization.jsonObject(with: Data(line)) as! [String: Any])["text"] as? String
+        }
+        var generator = Generator(state: 7)
+        for original in texts {
+            var editor = try EditableText(original, style: Self.style)
+            var expected = Array(original.utf16)
+            let limits = LineLimits(minimum: 2, maximum: 5)
+            _ = try editor.measure(width: 180, lineLimits: limits)
+            for _ in 0..<30 {
+                var lower = generator.below(expected.count + 1)
+                if lower > 0 && lower < expected.count && expected[lower] & 0xFC00 == 0xDC00 { lower -= 1 }
+                let upper = min(expected.count, lower + generator.below(2))
+                let fixedUpper = upper > 0 && upper < expected.count && expected[upper] & 0xFC00 == 0xDC00 ? upper + 1 : upper
+                let insertion = Self.insertions[generator.below(Self.insertions.count)]
+                try editor.replace(utf16Range: lower..<fixedUpper, with: insertion)
+                expected.replaceSubrange(lower..<fixedUpper, with: Array(insertion.utf16))
+                let full = try Self.style.prepare(String(decoding: expected, as: UTF16.self))
+                #expect(try editor.measure(width: 180, lineLimits: limits) == full.measure(width: 180, lineLimits: limits))
+                #expect(try editor.measure(width: 180) == full.measure(width: 180))
+            }
+        }
+    }
+
     @Test func crAndLFTypedSeparatelyBecomeOneBreak() throws {
         var editor = try EditableText("ab", style: Self.style)
         try editor.replace(utf16Range: 1..<1, with: "\r")

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Text being edited: keeps each paragraph's preparation, and on an edit re-prepares only the
 /// paragraphs the edit touched (splitting or merging paragraphs when breaks are typed or
 /// deleted). Measuring it equals measuring the whole new text from scratch, exactly.
@@ -14,6 +16,9 @@ public struct EditableText: Sendable {
     private var paragraphUnits: [[UInt16]]
     /// Length of each paragraph's break (0, 1, or 2 for CR LF).
     private var breakLengths: [Int]
+    /// Per-paragraph results at the last measured width; replaced (not mutated) by edits, so
+    /// copies of an `EditableText` never share stale entries.
+    private var memo = MeasureMemo()
 
     public init(_ text: String, style: TextStyle) throws(AutoHeightError) {
         let prepared = try PreparedText(text, style: style)
@@ -94,6 +99,7 @@ public struct EditableText: Sendable {
         paragraphUnits.replaceSubrange(first...last, with: newUnits)
         breakLengths.replaceSubrange(first...last, with: newBreaks)
         prepared.replaceParagraphs(first...last, with: newParagraphs, utf16Delta: inserted.count - range.count, breakLengths: breakLengths, units: paragraphUnits)
+        memo = memo.replacing(first...last, withCount: newParagraphs.count)
     }
 
     /// Replaces a range given as `String.Index`es of `text` (which must be the current text).
@@ -103,9 +109,28 @@ public struct EditableText: Sendable {
         try replace(utf16Range: lower..<upper, with: replacement)
     }
 
-    /// Measures at `width` px. Complexity: O(segments), no allocation.
+    /// Measures at `width` px. Equal to measuring the whole text from scratch, to the last bit.
+    ///
+    /// Complexity: the first call at a width walks every paragraph; after an edit, calls at the
+    /// same width walk only the paragraphs the edit touched and add up O(paragraphs) cached
+    /// results. No allocation at an unchanged width.
     public func measure(width: Double, lineLimits: LineLimits = LineLimits()) throws(AutoHeightError) -> TextMeasurement {
-        try prepared.measure(width: width, lineLimits: lineLimits)
+        let size = prepared.style.fontSize
+        try PreparedText.validate(width: width)
+        try lineLimits.validate()
+        let heights = LineHeightResolver(style: prepared.style, tables: prepared.metricTables, fontSize: size)
+        let tabStop = prepared.tabStopEm
+        return memo.state.withLock { state in
+            if state.width != width || state.results.count != prepared.paragraphs.count {
+                state = MeasureMemo.State(width: width, results: .init(repeating: nil, count: prepared.paragraphs.count))
+            }
+            return prepared.summarize(width: width, lineLimits: lineLimits, fontSize: size, heights: heights) { index in
+                if let known = state.results[index] { return known }
+                let result = prepared.measureParagraph(index, width: width, fontSize: size, tabStop: tabStop, heights: heights).whole
+                state.results[index] = result
+                return result
+            }
+        }
     }
 
     /// Every line at `width` px.
@@ -133,5 +158,27 @@ public struct EditableText: Sendable {
         let units = paragraphUnits[index]
         guard local > 0 && local < units.count else { return false }
         return units[local] & 0xFC00 == 0xDC00 && units[local - 1] & 0xFC00 == 0xD800
+    }
+}
+
+/// Per-paragraph measurements of an ``EditableText`` at one width.
+final class MeasureMemo: Sendable {
+    struct State {
+        var width = Double.nan
+        var results: [ParagraphMeasure?] = []
+    }
+
+    let state: Mutex<State>
+
+    init(_ state: State = State()) { self.state = Mutex(state) }
+
+    /// A new memo for the text after paragraphs `range` were replaced by `count` new ones.
+    func replacing(_ range: ClosedRange<Int>, withCount count: Int) -> MeasureMemo {
+        state.withLock { current in
+            guard range.upperBound < current.results.count else { return MeasureMemo() }
+            var next = current
+            next.results.replaceSubrange(range, with: repeatElement(nil, count: count))
+            return MeasureMemo(next)
+        }
     }
 }

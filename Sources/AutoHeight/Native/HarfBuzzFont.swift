@@ -77,9 +77,11 @@ final class HarfBuzzFont: @unchecked Sendable {
         defer { hb_shape_plan_destroy(plan) }
         let lookups = hb_set_create()
         let glyphs = hb_set_create()
+        var reachable: OpaquePointer? = nil
         defer {
             hb_set_destroy(lookups)
             hb_set_destroy(glyphs)
+            if let reachable { hb_set_destroy(reachable) }
         }
         for table in ["GSUB", "GPOS"] {
             let tableTag = Self.tag(table)
@@ -97,13 +99,34 @@ final class HarfBuzzFont: @unchecked Sendable {
                 }
                 hb_set_clear(glyphs)
                 hb_ot_layout_lookup_collect_glyphs(face, tableTag, lookup, glyphs, glyphs, glyphs, glyphs)
-                if hb_set_has(glyphs, space) != 0 {
-                    if getenv("AUTOHEIGHT_DEBUG_LOOKUPS") != nil { print("space in \(table) lookup \(lookup) type \(types.type(of: Int(lookup)) ?? -1)") }
-                    return false
-                }
+                guard hb_set_has(glyphs, space) != 0 else { continue }
+                // A coverage-based contextual rule fires only if each of its positions can hold a
+                // glyph that text can actually produce (cmap, then this plan's substitutions).
+                if reachable == nil { reachable = reachableGlyphs(plan: plan) }
+                if !types.canFire(lookup: Int(lookup), reachable: reachable!) { continue }
+                return false
             }
         }
         return true
+    }
+
+    /// Every glyph text can produce with this plan: the glyphs of the cmap, closed under the
+    /// plan's GSUB lookups (HarfBuzz's substitution closure).
+    private func reachableGlyphs(plan: OpaquePointer) -> OpaquePointer {
+        let unicodes = hb_set_create()
+        defer { hb_set_destroy(unicodes) }
+        hb_face_collect_unicodes(face, unicodes)
+        let reachable = hb_set_create()!
+        var codepoint = hb_codepoint_t.max
+        var glyph: hb_codepoint_t = 0
+        while hb_set_next(unicodes, &codepoint) != 0 {
+            if hb_font_get_nominal_glyph(font, codepoint, &glyph) != 0 { hb_set_add(reachable, glyph) }
+        }
+        let substitutions = hb_set_create()
+        defer { hb_set_destroy(substitutions) }
+        hb_ot_shape_plan_collect_lookups(plan, Self.tag("GSUB"), substitutions)
+        hb_ot_layout_lookups_substitute_closure(face, substitutions, reachable)
+        return reachable
     }
 
     static func tag(_ text: String) -> hb_tag_t {
@@ -142,46 +165,121 @@ enum HarfBuzzBufferPool {
     }
 }
 
-/// The lookup types of a GSUB or GPOS table (read from the table's bytes; HarfBuzz has no
-/// public call for it), with extension lookups resolved to the type they wrap.
-struct LookupTypes {
-    private var types: [Int] = []
+/// The lookups of a GSUB or GPOS table, read from the table's bytes (HarfBuzz has no public call
+/// for lookup types or subtable coverages): each lookup's type, with extension lookups resolved
+/// to the type they wrap, and its subtables' offsets. Owns a reference to the table's blob.
+final class LookupTypes {
+    private var lookups: [(type: Int, subtables: [Int])] = []
+    private let isSubstitution: Bool
+    private var blob: OpaquePointer? = nil
+    private var bytes = UnsafeRawBufferPointer(start: nil, count: 0)
 
     init(face: OpaquePointer, tableTag: hb_tag_t) {
-        let blob = hb_face_reference_table(face, tableTag)
-        defer { hb_blob_destroy(blob) }
+        isSubstitution = tableTag == HarfBuzzFont.tag("GSUB")
+        let table = hb_face_reference_table(face, tableTag)
+        defer { hb_blob_destroy(table) }
         var length: UInt32 = 0
-        guard let data = hb_blob_get_data(blob, &length), length >= 10 else { return }
-        let bytes = UnsafeRawBufferPointer(start: UnsafeRawPointer(data), count: Int(length))
-        func u16(_ offset: Int) -> Int? {
-            guard offset >= 0, offset + 2 <= bytes.count else { return nil }
-            return Int(bytes[offset]) << 8 | Int(bytes[offset + 1])
-        }
-        func u32(_ offset: Int) -> Int? {
-            guard let high = u16(offset), let low = u16(offset + 2) else { return nil }
-            return high << 16 | low
-        }
-        let extensionType = tableTag == HarfBuzzFont.tag("GSUB") ? 7 : 9
+        guard let data = hb_blob_get_data(table, &length), length >= 10 else { return }
+        blob = hb_blob_reference(table)
+        bytes = UnsafeRawBufferPointer(start: UnsafeRawPointer(data), count: Int(length))
+        let extensionType = isSubstitution ? 7 : 9
         guard let listOffset = u16(8), let count = u16(listOffset) else { return }
         for index in 0..<count {
             guard let lookupOffset = u16(listOffset + 2 + 2 * index).map({ listOffset + $0 }),
-                var type = u16(lookupOffset)
+                var type = u16(lookupOffset), let subtableCount = u16(lookupOffset + 4)
             else {
-                types.append(0)
+                lookups.append((0, []))
                 continue
             }
-            if type == extensionType, let subtableCount = u16(lookupOffset + 4), subtableCount > 0,
-                let subtable = u16(lookupOffset + 6).map({ lookupOffset + $0 }), let wrapped = u16(subtable + 2)
-            {
-                type = wrapped
-                _ = u32(subtable + 4)
+            // Extension lookups wrap each subtable: {format, wrapped type, 32-bit offset}.
+            let isExtension = type == extensionType
+            var subtables: [Int] = []
+            for subtable in 0..<subtableCount {
+                guard var offset = u16(lookupOffset + 6 + 2 * subtable).map({ lookupOffset + $0 }) else { continue }
+                if isExtension {
+                    guard let wrapped = u16(offset + 2), let target = u32(offset + 4) else { continue }
+                    type = wrapped
+                    offset += target
+                }
+                subtables.append(offset)
             }
-            types.append(type)
+            if type == extensionType { type = 0 }
+            lookups.append((type, subtables))
         }
+    }
+
+    deinit { if let blob { hb_blob_destroy(blob) } }
+
+    private func u16(_ offset: Int) -> Int? {
+        guard offset >= 0, offset + 2 <= bytes.count else { return nil }
+        return Int(bytes[offset]) << 8 | Int(bytes[offset + 1])
+    }
+
+    private func u32(_ offset: Int) -> Int? {
+        guard let high = u16(offset), let low = u16(offset + 2) else { return nil }
+        return high << 16 | low
     }
 
     /// The type of lookup `index`, or nil when the table could not be read.
     func type(of index: Int) -> Int? {
-        index < types.count && types[index] != 0 ? types[index] : nil
+        index < lookups.count && lookups[index].type != 0 ? lookups[index].type : nil
+    }
+
+    /// Whether lookup `index` could ever apply to text whose glyphs are in `reachable`. Exact for
+    /// coverage-based contextual subtables (context and chaining context format 3, reverse
+    /// chaining), which fire only when every position's coverage holds a reachable glyph;
+    /// `true` (could fire) for every other kind.
+    func canFire(lookup index: Int, reachable: OpaquePointer) -> Bool {
+        guard let type = type(of: index) else { return true }
+        let context = isSubstitution ? 5 : 7
+        let chaining = isSubstitution ? 6 : 8
+        for subtable in lookups[index].subtables {
+            guard let format = u16(subtable) else { return true }
+            var coverages: [Int] = []
+            if type == context && format == 3, let count = u16(subtable + 2) {
+                coverages = (0..<count).compactMap { u16(subtable + 6 + 2 * $0) }
+            } else if type == chaining && format == 3 {
+                // backtrack, input and lookahead: each a count followed by coverage offsets
+                var cursor = subtable + 2
+                for _ in 0..<3 {
+                    guard let count = u16(cursor) else { return true }
+                    coverages += (0..<count).compactMap { u16(cursor + 2 + 2 * $0) }
+                    cursor += 2 + 2 * count
+                }
+            } else if isSubstitution && type == 8 && format == 1, let coverage = u16(subtable + 2),
+                let backtrack = u16(subtable + 4)
+            {
+                coverages = [coverage] + (0..<backtrack).compactMap { u16(subtable + 6 + 2 * $0) }
+                let lookaheadAt = subtable + 6 + 2 * backtrack
+                if let lookahead = u16(lookaheadAt) {
+                    coverages += (0..<lookahead).compactMap { u16(lookaheadAt + 2 + 2 * $0) }
+                }
+            } else {
+                return true
+            }
+            if coverages.allSatisfy({ coverageIntersects(subtable + $0, reachable) }) { return true }
+        }
+        return false
+    }
+
+    /// Whether the Coverage table at `offset` lists a glyph of `glyphs`.
+    private func coverageIntersects(_ offset: Int, _ glyphs: OpaquePointer) -> Bool {
+        guard let format = u16(offset), let count = u16(offset + 2) else { return true }
+        if format == 1 {
+            for index in 0..<count {
+                if let glyph = u16(offset + 4 + 2 * index), hb_set_has(glyphs, hb_codepoint_t(glyph)) != 0 { return true }
+            }
+            return false
+        }
+        if format == 2 {
+            for index in 0..<count {
+                guard let start = u16(offset + 4 + 6 * index), let end = u16(offset + 6 + 6 * index) else { return true }
+                var next = hb_codepoint_t(start) &- 1
+                if start == 0 { next = hb_codepoint_t.max }
+                if hb_set_next(glyphs, &next) != 0 && next <= end { return true }
+            }
+            return false
+        }
+        return true
     }
 }
