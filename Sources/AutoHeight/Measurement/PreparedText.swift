@@ -70,28 +70,70 @@ public struct PreparedText: Sendable {
         try TextStyle.validate(fontSize: size)
         try lineLimits.validate()
         let heights = LineHeightResolver(style: style, tables: metricTables, fontSize: size)
-        var sink = MeasuringSink(heights: heights, maximumVisible: lineLimits.maximum ?? Int.max)
         let tabStop = tabStopEm
-        for paragraph in paragraphs {
-            paragraph.walkLines(width: width, fontSize: size, tabStop: tabStop, into: &sink)
+        return summarize(width: width, lineLimits: lineLimits, fontSize: size, heights: heights) { index in
+            measureParagraph(index, width: width, fontSize: size, tabStop: tabStop, heights: heights).whole
+        }
+    }
+
+    /// One paragraph's lines at `width`: the count, their heights added in order, the widest
+    /// line; and the height of only its first `firstLines` lines.
+    @inline(__always)
+    func measureParagraph(
+        _ index: Int, width: Double, fontSize: Double, tabStop: Double, heights: LineHeightResolver,
+        firstLines: Int = Int.max
+    ) -> (whole: ParagraphMeasure, firstLinesHeight: Double) {
+        var sink = MeasuringSink(heights: heights, maximumVisible: firstLines)
+        paragraphs[index].walkLines(width: width, fontSize: fontSize, tabStop: tabStop, into: &sink)
+        return (
+            ParagraphMeasure(lineCount: sink.lineCount, height: sink.contentHeight, maxLineWidth: sink.maxLineWidth),
+            sink.visibleLinesHeight
+        )
+    }
+
+    /// Adds up per-paragraph results (from `paragraphMeasure`) into a measurement. The full path
+    /// and ``EditableText``'s memoized path both go through here, so their sums are identical
+    /// to the last bit. No allocation.
+    func summarize(
+        width: Double, lineLimits: LineLimits, fontSize: Double, heights: LineHeightResolver,
+        paragraphMeasure: (Int) -> ParagraphMeasure
+    ) -> TextMeasurement {
+        let maximum = lineLimits.maximum ?? Int.max
+        var lines = 0
+        var contentHeight = 0.0
+        var visibleLinesHeight = 0.0
+        var widest = 0.0
+        for index in paragraphs.indices {
+            let result = paragraphMeasure(index)
+            if lines + result.lineCount <= maximum {
+                visibleLinesHeight += result.height
+            } else if lines < maximum {
+                visibleLinesHeight +=
+                    measureParagraph(
+                        index, width: width, fontSize: fontSize, tabStop: tabStopEm, heights: heights,
+                        firstLines: maximum - lines
+                    ).firstLinesHeight
+            }
+            lines += result.lineCount
+            contentHeight += result.height
+            widest = max(widest, result.maxLineWidth)
         }
         let spacing = style.lineSpacing
-        let lines = sink.lineCount
-        let visibleLines = min(max(lines, lineLimits.minimum, 1), lineLimits.maximum ?? Int.max)
+        let visibleLines = min(max(lines, lineLimits.minimum, 1), maximum)
         let shownContentLines = min(lines, visibleLines)
         let visibleHeight =
-            (shownContentLines < lines ? sink.visibleLinesHeight : sink.contentHeight)
+            visibleLinesHeight
             + Double(visibleLines - shownContentLines) * heights.emptyLineHeight
             + Double(visibleLines - 1) * spacing
         return TextMeasurement(
             lineCount: lines,
-            height: sink.contentHeight + Double(lines - 1) * spacing,
+            height: contentHeight + Double(lines - 1) * spacing,
             width: width,
-            maxLineWidth: sink.maxLineWidth,
+            maxLineWidth: widest,
             missingGlyphCount: missingGlyphCount,
             visibleLineCount: visibleLines,
             visibleHeight: visibleHeight,
-            overflows: lines > (lineLimits.maximum ?? Int.max))
+            overflows: lines > maximum)
     }
 
     /// The number of lines at `width` px. Complexity: O(segments), no heap allocation.
@@ -140,6 +182,14 @@ public struct PreparedText: Sendable {
             throw .invalidWidth(width)
         }
     }
+}
+
+/// One paragraph's lines at one width.
+struct ParagraphMeasure: Sendable, Equatable {
+    var lineCount: Int
+    /// The line heights added in order (no spacing).
+    var height: Double
+    var maxLineWidth: Double
 }
 
 /// What preparing any paragraph of a style needs: the ICU locale and HarfBuzz language.
