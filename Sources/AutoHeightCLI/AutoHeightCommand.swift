@@ -5,6 +5,6 @@ struct AutoHeightCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "autoheight",
         abstract: "Exact line counts and heights of wrapped text (HarfBuzz + FreeType + ICU).",
-        subcommands: [MeasureCommand.self],
+        subcommands: [MeasureCommand.self, BenchCommand.self, ReplayCommand.self],
         defaultSubcommand: MeasureCommand.self)
 }

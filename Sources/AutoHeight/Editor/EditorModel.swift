@@ -1,0 +1,533 @@
+/// An auto-growing text editor without a view: it owns the text and answers, while a person types,
+/// "how tall now, and may this edit happen?" with exact layout (HarfBuzz advances, ICU breaks).
+///
+/// ```swift
+/// let editor = try EditorModel(configuration: EditorConfiguration(
+///     style: TextStyle(fonts: try .bundled(), fontSize: 17, lineSpacing: 2), containerWidth: 320,
+///     lineLimits: LineLimits(minimum: 1, maximum: 5), placeholder: "Message", characterLimit: 500))
+/// let observation = editor.observe { change in heightConstraint.constant = change.current.height }
+///
+/// // UITextViewDelegate.textView(_:shouldChangeTextIn:replacementText:)
+/// let result = editor.replace(utf16Range: 0..<0, with: "Hello")   // .accepted(…) or .rejected(reason)
+/// editor.state.height               // insets + clamped lines, in px
+/// try editor.setContainerWidth(480) // rotation: re-wraps in arithmetic only
+/// ```
+///
+/// Costs per edit: re-prepares (shapes, breaks) only the paragraphs the edit touches, then one
+/// allocation-free line walk over the prepared text; the grapheme count, the copy of the text and
+/// the validation match are O(n). Width, inset, accessory, line-limit and enabled changes only
+/// re-walk lines. Observers hear a change only when height, line count, scroll enabled,
+/// placeholder visibility or match state changed (or what else they asked for).
+///
+/// Not `Sendable`: use it from one isolation domain (typically the main actor), as the view it
+/// sizes. Its states and change records are `Sendable`.
+public final class EditorModel {
+    /// The configuration as last set.
+    public private(set) var configuration: EditorConfiguration
+    /// The current state: text, enabled flag and everything derived.
+    public private(set) var state: EditorState
+
+    /// The text, kept prepared; edits re-prepare only touched paragraphs.
+    private var editable: EditableText
+    /// An empty text in the text style: the lines of an editor that shows a placeholder.
+    private let emptyText: PreparedText
+    /// Prepared placeholders; nil when empty.
+    private var placeholder: PreparedText?
+    private var disabledPlaceholder: PreparedText?
+    /// The text's last measurement at the text width with the line limits.
+    private var measurement: TextMeasurement
+    /// Every line at the text width, computed on the first caret query after a change.
+    private var cachedLines: [LineLayout]?
+    private let pattern: ValidationPattern?
+    private let observers = EditorObservers()
+
+    /// How many preparation passes (shaping and segmentation) ran: the text, the touched
+    /// paragraphs of an edit, an empty text, a non-empty placeholder. Tests use it to show that
+    /// width changes reshape nothing.
+    private(set) var preparationCount = 0
+
+    /// Configures an editor holding `text`. Everything is checked here: numbers, styles, limits,
+    /// and the validation pattern, which is compiled once.
+    ///
+    /// `text` is taken as is, even when it passes the character or line limit (as assigning
+    /// `UITextView.text` does); limits apply to edits.
+    /// - Throws: ``EditorError`` naming the first problem.
+    public init(text: String = "", configuration: EditorConfiguration, isEnabled: Bool = true) throws(EditorError) {
+        try configuration.validate()
+        if let source = configuration.validationPattern, !source.isEmpty {
+            pattern = try ValidationPattern(source)
+        } else {
+            pattern = nil
+        }
+        self.configuration = configuration
+        let placeholderStyle = configuration.placeholderStyle ?? configuration.style
+        do throws(AutoHeightError) {
+            editable = try EditableText(text, style: configuration.style)
+            emptyText = try PreparedText("", style: configuration.style)
+            placeholder = try Self.prepare(configuration.placeholder, style: placeholderStyle)
+            disabledPlaceholder = try Self.prepare(configuration.disabledPlaceholder, style: placeholderStyle)
+        } catch {
+            throw .layout(error)
+        }
+        preparationCount = 2 + (placeholder == nil ? 0 : 1) + (disabledPlaceholder == nil ? 0 : 1)
+        measurement = Self.measure(editable, configuration: configuration)
+        // A placeholder state for the initializer to replace (every stored property must be set
+        // before `self` can compute the real one).
+        state = EditorState(
+            text: text, isEnabled: isEnabled, display: .text, lineCount: 0, visibleLineCount: 0, height: 0,
+            contentHeight: 0, isScrollEnabled: false, isMatched: false, characterCount: 0)
+        state = makeState(
+            text: text, measurement: measurement, isEnabled: isEnabled, isMatched: pattern?.matches(text) ?? true,
+            characterCount: text.count)
+    }
+
+    /// The text as typed.
+    public var text: String { state.text }
+    /// Whether the editor takes edits.
+    public var isEnabled: Bool { state.isEnabled }
+    /// The width lines wrap at, in px (see ``EditorConfiguration/textWidth``).
+    public var textWidth: Double { configuration.textWidth }
+    /// The text's measurement at ``textWidth`` with the line limits.
+    public var textMeasurement: TextMeasurement { measurement }
+
+    // MARK: Edits
+
+    /// Replaces the UTF-16 range `range` of the text with `replacement`, if the limits allow: what
+    /// `textView(_:shouldChangeTextIn:replacementText:)` asks (`Range(nsRange)` converts).
+    ///
+    /// Rules, in order: a disabled editor takes no edit; the range must lie in the text on scalar
+    /// boundaries; with a character limit, an edit that leaves more than `limit` characters
+    /// (grapheme clusters) and more than before is rejected, or with
+    /// ``EditorConfiguration/truncatesOverflowingInput`` cut to the longest prefix of
+    /// `replacement` (at a grapheme boundary) that fits; with
+    /// ``EditorConfiguration/limitsInputToMaxLines``, an edit that leaves more lines than the
+    /// maximum and more than before is rejected. ("And more than before": text set beyond a limit,
+    /// or a width change that re-wraps past it, can still be edited back down.)
+    ///
+    /// A rejected edit changes nothing and notifies nobody.
+    public func replace(utf16Range range: Range<Int>, with replacement: String) -> EditResult {
+        apply(lower: range.lowerBound, upper: range.upperBound, replacement: replacement)
+    }
+
+    /// ``replace(utf16Range:with:)`` with an `NSRange`'s fields; a negative length is an invalid range.
+    public func replace(utf16Location location: Int, length: Int, with replacement: String) -> EditResult {
+        let (upper, overflow) = location.addingReportingOverflow(length)
+        guard !overflow else {
+            return .rejected(.invalidRange(lower: location, upper: Int.max, utf16Count: editable.utf16Count))
+        }
+        return apply(lower: location, upper: upper, replacement: replacement)
+    }
+
+    /// Replaces a range of `String.Index`es of ``text`` (the current text). Indices must be on
+    /// scalar boundaries; they may split a grapheme cluster (deleting a combining mark or half of
+    /// a CR LF).
+    public func replace(_ range: Range<String.Index>, with replacement: String) -> EditResult {
+        let text = state.text
+        let count = editable.utf16Count
+        guard range.upperBound <= text.endIndex else {
+            let lower = range.lowerBound <= text.endIndex ? range.lowerBound.utf16Offset(in: text) : count + 1
+            return .rejected(.invalidRange(lower: lower, upper: count + 1, utf16Count: count))
+        }
+        let lower = range.lowerBound.utf16Offset(in: text)
+        let upper = range.upperBound.utf16Offset(in: text)
+        guard range.lowerBound.samePosition(in: text.unicodeScalars) != nil,
+            range.upperBound.samePosition(in: text.unicodeScalars) != nil
+        else {
+            return .rejected(.invalidRange(lower: lower, upper: upper, utf16Count: count))
+        }
+        return apply(lower: lower, upper: upper, replacement: replacement)
+    }
+
+    /// Replaces the whole text, as assigning `UITextView.text` does: no limit applies, and it
+    /// works while disabled. Re-prepares the whole text.
+    /// - Throws: ``EditorError/layout(_:)`` for text longer than 2³¹ − 1 UTF-16 units.
+    public func setText(_ text: String) throws(EditorError) {
+        let newText: EditableText
+        do throws(AutoHeightError) {
+            newText = try EditableText(text, style: configuration.style)
+        } catch {
+            throw .layout(error)
+        }
+        preparationCount += 1
+        let newMeasurement = Self.measure(newText, configuration: configuration)
+        commit(
+            makeState(
+                text: text, measurement: newMeasurement, isEnabled: state.isEnabled,
+                isMatched: pattern?.matches(text) ?? true, characterCount: text.count),
+            editable: newText, measurement: newMeasurement)
+    }
+
+    // MARK: Configuration changes
+
+    /// Enables or disables the editor. A disabled editor rejects edits and shows the disabled
+    /// placeholder, if any (see ``EditorConfiguration/DisabledPlaceholderMode``).
+    public func setEnabled(_ isEnabled: Bool) {
+        guard isEnabled != state.isEnabled else { return }
+        commit(
+            makeState(
+                text: state.text, measurement: measurement, isEnabled: isEnabled, isMatched: state.isMatched,
+                characterCount: state.characterCount),
+            editable: editable, measurement: measurement)
+    }
+
+    /// The editor's frame got wider or narrower (rotation, split view): re-wraps text and
+    /// placeholder in arithmetic only, no reshaping.
+    /// - Throws: ``EditorError/invalidContainerWidth(_:)``, ``EditorError/noRoomForText(containerWidth:textWidth:)``;
+    ///   nothing changes then.
+    public func setContainerWidth(_ width: Double) throws(EditorError) {
+        var updated = configuration
+        updated.containerWidth = width
+        try reconfigureLayout(updated)
+    }
+
+    /// A trailing accessory (a button) appeared, changed size or went away (0): the text and the
+    /// placeholder get that much less (or more) width. Re-wraps without reshaping.
+    /// - Throws: ``EditorError/invalidAccessoryWidth(_:)``, ``EditorError/noRoomForText(containerWidth:textWidth:)``.
+    public func setAccessoryWidth(_ width: Double) throws(EditorError) {
+        var updated = configuration
+        updated.accessoryWidth = width
+        try reconfigureLayout(updated)
+    }
+
+    /// New insets or line-fragment padding. Re-wraps without reshaping.
+    /// - Throws: ``EditorError/invalidInset(edge:value:)``, ``EditorError/noRoomForText(containerWidth:textWidth:)``.
+    public func setInsets(_ insets: EditorInsets) throws(EditorError) {
+        var updated = configuration
+        updated.insets = insets
+        try reconfigureLayout(updated)
+    }
+
+    /// New minimum and maximum line counts. Re-measures without reshaping.
+    /// - Throws: ``EditorError/layout(_:)`` for contradicting limits,
+    ///   ``EditorError/lineLimitWithoutMaximum`` when input is limited to the maximum and none is given.
+    public func setLineLimits(_ lineLimits: LineLimits) throws(EditorError) {
+        var updated = configuration
+        updated.lineLimits = lineLimits
+        try reconfigureLayout(updated)
+    }
+
+    /// A new placeholder, or a new style for it (nil: the text's style), e.g. when an input
+    /// field's state (active, error) changes how its placeholder is set. Re-prepares both
+    /// placeholders (they share the style), not the text.
+    /// - Throws: ``EditorError/layout(_:)`` for an invalid style.
+    public func setPlaceholder(_ placeholder: String, style: TextStyle? = nil) throws(EditorError) {
+        var updated = configuration
+        updated.placeholder = placeholder
+        updated.placeholderStyle = style
+        let placeholderStyle = style ?? configuration.style
+        let prepared: PreparedText?
+        let preparedDisabled: PreparedText?
+        do throws(AutoHeightError) {
+            try style?.validate()
+            prepared = try Self.prepare(placeholder, style: placeholderStyle)
+            preparedDisabled = try Self.prepare(updated.disabledPlaceholder, style: placeholderStyle)
+        } catch {
+            throw .layout(error)
+        }
+        preparationCount += (prepared == nil ? 0 : 1) + (preparedDisabled == nil ? 0 : 1)
+        configuration = updated
+        self.placeholder = prepared
+        disabledPlaceholder = preparedDisabled
+        relayout()
+    }
+
+    /// A new disabled placeholder (empty: none). Re-prepares it alone.
+    /// - Throws: ``EditorError/layout(_:)`` for text longer than 2³¹ − 1 UTF-16 units.
+    public func setDisabledPlaceholder(_ disabledPlaceholder: String) throws(EditorError) {
+        let prepared: PreparedText?
+        do throws(AutoHeightError) {
+            prepared = try Self.prepare(disabledPlaceholder, style: configuration.placeholderStyle ?? configuration.style)
+        } catch {
+            throw .layout(error)
+        }
+        if prepared != nil { preparationCount += 1 }
+        configuration.disabledPlaceholder = disabledPlaceholder
+        self.disabledPlaceholder = prepared
+        relayout()
+    }
+
+    // MARK: Caret
+
+    /// The line a caret at UTF-16 offset `offset` sits on and that line's position: for
+    /// scroll-to-caret. A caret at a soft wrap sits at the start of the next line; a caret right
+    /// after a trailing newline sits on the last, empty line.
+    /// - Throws: ``EditorError/invalidPosition(_:utf16Count:)`` outside `0...utf16Count` or inside
+    ///   a surrogate pair.
+    public func caret(atUTF16Offset offset: Int) throws(EditorError) -> EditorCaret {
+        let count = editable.utf16Count
+        let text = state.text
+        guard offset >= 0 && offset <= count,
+            text.utf16.index(text.utf16.startIndex, offsetBy: offset).samePosition(in: text.unicodeScalars) != nil
+        else {
+            throw .invalidPosition(offset, utf16Count: count)
+        }
+        let lines = currentLines()
+        // The last line starting at or before the offset.
+        var low = 0
+        var high = lines.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lines[middle].range.lowerBound <= offset { low = middle } else { high = middle - 1 }
+        }
+        let line = lines[low]
+        return EditorCaret(
+            offset: offset, lineIndex: low, y: line.y, top: configuration.insets.top + line.y, lineHeight: line.height)
+    }
+
+    /// ``caret(atUTF16Offset:)`` for a `String.Index` of ``text``.
+    public func caret(at index: String.Index) throws(EditorError) -> EditorCaret {
+        let text = state.text
+        let count = editable.utf16Count
+        guard index <= text.endIndex else { throw .invalidPosition(count + 1, utf16Count: count) }
+        guard index.samePosition(in: text.unicodeScalars) != nil else {
+            throw .invalidPosition(index.utf16Offset(in: text), utf16Count: count)
+        }
+        return try caret(atUTF16Offset: index.utf16Offset(in: text))
+    }
+
+    // MARK: Observation
+
+    /// Calls `body` after every operation that changed one of `kinds` (by default height, line
+    /// count, scroll enabled, placeholder visibility or match state), with the state before and
+    /// after. Keep the returned token: releasing it ends the observation.
+    ///
+    /// Ask for `[.layout, .text]` to hear every text change, as a "text did change" closure does.
+    /// The model keeps the closure: capture the model itself `unowned` or `weak` in it.
+    public func observe(
+        _ kinds: EditorChange.Kinds = .layout, _ body: @escaping (EditorChange) -> Void
+    ) -> EditorObservation {
+        observers.add(kinds: kinds, body: body)
+    }
+
+    /// A new stream of changes touching `kinds`, one per subscriber. Changes are buffered until
+    /// read; the stream finishes when the editor is released.
+    ///
+    /// ```swift
+    /// let changes = editor.changes()
+    /// Task { for await change in changes { print(change.current.height) } }
+    /// ```
+    public func changes(_ kinds: EditorChange.Kinds = .layout) -> AsyncStream<EditorChange> {
+        observers.stream(kinds: kinds)
+    }
+
+    /// Closures and streams currently registered.
+    var observerCount: Int { observers.count }
+
+    // MARK: Internals
+
+    private func apply(lower: Int, upper: Int, replacement: String) -> EditResult {
+        guard state.isEnabled else { return .rejected(.disabled) }
+        let text = state.text
+        let count = editable.utf16Count
+        let invalid = EditRejection.invalidRange(lower: lower, upper: upper, utf16Count: count)
+        guard lower >= 0, lower <= upper, upper <= count else { return .rejected(invalid) }
+        let utf16 = text.utf16
+        let lowerIndex = utf16.index(utf16.startIndex, offsetBy: lower)
+        let upperIndex = utf16.index(lowerIndex, offsetBy: upper - lower)
+        guard lowerIndex.samePosition(in: text.unicodeScalars) != nil,
+            upperIndex.samePosition(in: text.unicodeScalars) != nil
+        else {
+            return .rejected(invalid)
+        }
+        if lower == upper && replacement.isEmpty {
+            // Nothing to insert or delete: accepted as is, nothing prepared, nobody notified.
+            return .accepted(AcceptedEdit(state: state, insertedText: "", insertedRange: lower..<lower, isTruncated: false))
+        }
+        let range = lowerIndex..<upperIndex
+
+        var inserted = replacement
+        var newText = Self.splice(text, range, with: replacement[...])
+        var newCount = newText.count
+        var isTruncated = false
+        if let limit = configuration.characterLimit {
+            let allowed = max(limit, state.characterCount)
+            if newCount > allowed {
+                guard configuration.truncatesOverflowingInput,
+                    let fit = Self.longestFittingPrefix(of: replacement, into: text, at: range, allowed: allowed)
+                else {
+                    return .rejected(.characterLimit(limit: limit, resultingCount: newCount))
+                }
+                (inserted, newText, newCount) = (fit.inserted, fit.text, fit.count)
+                isTruncated = true
+            }
+        }
+
+        var edited = editable
+        do throws(AutoHeightError) {
+            try edited.replace(utf16Range: lower..<upper, with: inserted)
+        } catch {
+            switch error {
+            case .textTooLong(let length): return .rejected(.textTooLong(utf16Count: length))
+            case .invalidRange: return .rejected(invalid)
+            default: return .rejected(.layoutFailed(error))
+            }
+        }
+        preparationCount += 1
+        let newMeasurement = Self.measure(edited, configuration: configuration)
+        if configuration.limitsInputToMaxLines, let maximum = configuration.lineLimits.maximum,
+            newMeasurement.lineCount > maximum, newMeasurement.lineCount > measurement.lineCount
+        {
+            return .rejected(.lineLimit(limit: maximum, resultingCount: newMeasurement.lineCount))
+        }
+        let newState = makeState(
+            text: newText, measurement: newMeasurement, isEnabled: true, isMatched: pattern?.matches(newText) ?? true,
+            characterCount: newCount)
+        commit(newState, editable: edited, measurement: newMeasurement)
+        return .accepted(
+            AcceptedEdit(
+                state: newState, insertedText: inserted, insertedRange: lower..<(lower + inserted.utf16.count),
+                isTruncated: isTruncated))
+    }
+
+    /// Replaces state, text and measurement, then tells the observers what changed.
+    private func commit(_ newState: EditorState, editable newText: EditableText, measurement newMeasurement: TextMeasurement) {
+        let previous = state
+        editable = newText
+        measurement = newMeasurement
+        cachedLines = nil
+        state = newState
+        observers.deliver(EditorChange(previous: previous, current: newState))
+    }
+
+    /// Applies a configuration that changes only widths, insets or line limits: validates it,
+    /// then re-measures the prepared text and placeholders.
+    private func reconfigureLayout(_ updated: EditorConfiguration) throws(EditorError) {
+        try updated.validate()
+        configuration = updated
+        relayout()
+    }
+
+    /// Re-measures everything at the current configuration (no preparation) and commits.
+    private func relayout() {
+        let newMeasurement = Self.measure(editable, configuration: configuration)
+        commit(
+            makeState(
+                text: state.text, measurement: newMeasurement, isEnabled: state.isEnabled, isMatched: state.isMatched,
+                characterCount: state.characterCount),
+            editable: editable, measurement: newMeasurement)
+    }
+
+    private func currentLines() -> [LineLayout] {
+        if let cachedLines { return cachedLines }
+        let lines: [LineLayout]
+        do throws(AutoHeightError) {
+            lines = try editable.lines(width: configuration.textWidth)
+        } catch {
+            preconditionFailure("laying out at a validated width failed: \(error)")
+        }
+        cachedLines = lines
+        return lines
+    }
+
+    /// What the editor shows for a text (empty or not) and enabled flag.
+    private func display(textIsEmpty: Bool, isEnabled: Bool) -> EditorDisplay {
+        if !isEnabled, disabledPlaceholder != nil,
+            configuration.disabledPlaceholderMode == .replacesText || textIsEmpty
+        {
+            return .disabledPlaceholder
+        }
+        if textIsEmpty && placeholder != nil { return .placeholder }
+        return .text
+    }
+
+    /// The state for a text whose measurement is `measurement`.
+    ///
+    /// Showing the text: height = insets + the text's clamped lines. Showing a placeholder: the
+    /// editor is as tall as the taller of its own empty lines (min lines in the text's style) and
+    /// the placeholder's lines (at most the maximum, in the placeholder's style); it never scrolls.
+    private func makeState(
+        text: String, measurement: TextMeasurement, isEnabled: Bool, isMatched: Bool, characterCount: Int
+    ) -> EditorState {
+        let display = display(textIsEmpty: text.isEmpty, isEnabled: isEnabled)
+        let insets = configuration.insets.vertical
+        var state = EditorState(
+            text: text, isEnabled: isEnabled, display: display, lineCount: measurement.lineCount,
+            visibleLineCount: measurement.visibleLineCount, height: insets + measurement.visibleHeight,
+            contentHeight: insets + measurement.height, isScrollEnabled: measurement.overflows, isMatched: isMatched,
+            characterCount: characterCount)
+        let shown: PreparedText?
+        switch display {
+        case .text: shown = nil
+        case .placeholder: shown = placeholder
+        case .disabledPlaceholder: shown = disabledPlaceholder
+        }
+        guard let shown else { return state }
+        let limits = configuration.lineLimits
+        let own = Self.measure(emptyText, configuration: configuration)
+        var placeholderConfiguration = configuration
+        placeholderConfiguration.lineLimits = LineLimits(minimum: 1, maximum: limits.maximum)
+        let shownMeasurement = Self.measure(shown, configuration: placeholderConfiguration)
+        state.visibleLineCount = min(max(shownMeasurement.lineCount, own.visibleLineCount), limits.maximum ?? Int.max)
+        state.height = insets + max(own.visibleHeight, shownMeasurement.visibleHeight)
+        state.contentHeight = insets + max(own.height, shownMeasurement.height)
+        state.isScrollEnabled = false
+        return state
+    }
+
+    /// Measures prepared text at the configuration's text width and line limits. The
+    /// configuration is validated, so measuring cannot fail.
+    private static func measure(_ prepared: PreparedText, configuration: EditorConfiguration) -> TextMeasurement {
+        do throws(AutoHeightError) {
+            return try prepared.measure(width: configuration.textWidth, lineLimits: configuration.lineLimits)
+        } catch {
+            preconditionFailure("measuring at a validated width and line limits failed: \(error)")
+        }
+    }
+
+    /// Measures the text: `EditableText` keeps per-paragraph results at the last width, so after an
+    /// edit only the touched paragraphs are walked again (same numbers as a full measure).
+    private static func measure(_ text: EditableText, configuration: EditorConfiguration) -> TextMeasurement {
+        do throws(AutoHeightError) {
+            return try text.measure(width: configuration.textWidth, lineLimits: configuration.lineLimits)
+        } catch {
+            preconditionFailure("measuring at a validated width and line limits failed: \(error)")
+        }
+    }
+
+    /// Prepares a placeholder; nil for an empty one.
+    private static func prepare(_ text: String, style: TextStyle) throws(AutoHeightError) -> PreparedText? {
+        text.isEmpty ? nil : try PreparedText(text, style: style)
+    }
+
+    /// `text` with the scalars in `range` replaced.
+    private static func splice(_ text: String, _ range: Range<String.Index>, with replacement: Substring) -> String {
+        var result = text
+        result.unicodeScalars.replaceSubrange(range, with: replacement.unicodeScalars)
+        return result
+    }
+
+    /// The longest prefix of `replacement`, whole grapheme clusters, that leaves at most `allowed`
+    /// characters when it replaces `range` of `text`; nil when not even one cluster fits.
+    ///
+    /// Complexity: O(n log m) (a binary search over prefix lengths, counting each candidate).
+    private static func longestFittingPrefix(
+        of replacement: String, into text: String, at range: Range<String.Index>, allowed: Int
+    ) -> (inserted: String, text: String, count: Int)? {
+        var ends = [replacement.startIndex]
+        var index = replacement.startIndex
+        while index < replacement.endIndex {
+            index = replacement.index(after: index)
+            ends.append(index)
+        }
+        // Largest k with count(result of the first k clusters) ≤ allowed.
+        var low = 0
+        var high = ends.count - 1
+        var best: (text: String, count: Int)?  // the result for `low` once low > 0
+        while low < high {
+            let middle = (low + high + 1) / 2
+            let candidate = splice(text, range, with: replacement[..<ends[middle]])
+            let count = candidate.count
+            if count <= allowed {
+                low = middle
+                best = (candidate, count)
+            } else {
+                high = middle - 1
+            }
+        }
+        guard low > 0, let best else { return nil }
+        return (String(replacement[..<ends[low]]), best.text, best.count)
+    }
+}
+
+@available(*, unavailable, message: "EditorModel belongs to one isolation domain, like the view it sizes")
+extension EditorModel: Sendable {}
