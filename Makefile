@@ -5,7 +5,7 @@ SWIFT ?= swift
 WIDTHS ?= 200,320,480
 CLI := .build/release/autoheight
 
-.PHONY: run test build deps deps-test agreement bench lint clean
+.PHONY: run test build deps deps-test agreement benchmark compare lint clean
 
 run: deps
 	$(SWIFT) build -c release --product autoheight
@@ -26,6 +26,14 @@ deps-test:
 # Line-count agreement with Pango over ../shared/corpus (needs ../shared and the Noto fonts).
 agreement: build deps-test
 	scripts/pango-agreement.py --mismatches .build/pango-mismatches.jsonl
+
+# Hot-path benchmarks (package-benchmark, a separate package so `make test` never builds it).
+benchmark: deps
+	cd Benchmarks && $(SWIFT) package benchmark
+
+# Pango, the minimal C pipeline and AutoHeight timed side by side (needs ../shared, libpango1.0-dev).
+compare: deps-test
+	scripts/bench-compare.sh
 
 lint:
 	$(SWIFT) format lint --recursive Sources Tests
