@@ -6,7 +6,7 @@ set -euo pipefail
 level=${1:-build}
 packages=(pkg-config libfreetype-dev libharfbuzz-dev libfontconfig-dev libicu-dev)
 if [ "$level" = test ]; then
-  packages+=(fonts-noto-core fonts-noto-cjk)
+  packages+=(fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji)
 fi
 missing=()
 for package in "${packages[@]}"; do

@@ -3,6 +3,7 @@
 #include <string.h>
 #include <unicode/ubidi.h>
 #include <unicode/ubrk.h>
+#include <unicode/uchar.h>
 #include <unicode/uloc.h>
 #include <unicode/uscript.h>
 #include <unicode/utypes.h>
@@ -115,4 +116,69 @@ int32_t ah_scripts_for_locale(const char *locale, uint32_t *tags, int32_t capaci
                           ((uint32_t)(unsigned char)name[2] << 8) | (uint32_t)(unsigned char)name[3];
     }
     return written;
+}
+
+int32_t ah_emoji_properties(uint32_t c) {
+    UChar32 character = (UChar32)c;
+    int32_t bits = 0;
+    if (u_hasBinaryProperty(character, UCHAR_EMOJI)) bits |= AH_EMOJI;
+    if (u_hasBinaryProperty(character, UCHAR_EMOJI_PRESENTATION)) bits |= AH_EMOJI_PRESENTATION;
+    if (u_hasBinaryProperty(character, UCHAR_EMOJI_MODIFIER)) bits |= AH_EMOJI_MODIFIER;
+    if (u_hasBinaryProperty(character, UCHAR_EMOJI_MODIFIER_BASE)) bits |= AH_EMOJI_MODIFIER_BASE;
+    if (u_hasBinaryProperty(character, UCHAR_REGIONAL_INDICATOR)) bits |= AH_REGIONAL_INDICATOR;
+    if (u_hasBinaryProperty(character, UCHAR_EXTENDED_PICTOGRAPHIC)) bits |= AH_EXTENDED_PICTOGRAPHIC;
+    return bits;
+}
+
+int32_t ah_general_category(uint32_t c) { return (int32_t)u_charType((UChar32)c); }
+
+int32_t ah_likely_language_for_script(uint32_t script_tag, char *out, int32_t capacity) {
+    char tag[16] = "und-";
+    tag[4] = (char)(script_tag >> 24);
+    tag[5] = (char)(script_tag >> 16);
+    tag[6] = (char)(script_tag >> 8);
+    tag[7] = (char)script_tag;
+    tag[8] = 0;
+    char locale[64];
+    char maximized[64];
+    char language[16];
+    UErrorCode code = U_ZERO_ERROR;
+    int32_t parsed = 0;
+    uloc_forLanguageTag(tag, locale, (int32_t)sizeof locale, &parsed, &code);
+    if (U_FAILURE(code)) return -1;
+    uloc_addLikelySubtags(locale, maximized, (int32_t)sizeof maximized, &code);
+    if (U_FAILURE(code)) return -1;
+    int32_t length = uloc_getLanguage(maximized, language, (int32_t)sizeof language, &code);
+    if (U_FAILURE(code) || length <= 0 || length >= capacity || strcmp(language, "und") == 0) return -1;
+    memcpy(out, language, (size_t)length + 1);
+    return length;
+}
+
+int ah_is_keep_all_letter(uint32_t c) {
+    switch ((ULineBreak)u_getIntPropertyValue((UChar32)c, UCHAR_LINE_BREAK)) {
+    case U_LB_ALPHABETIC:
+    case U_LB_NUMERIC:
+    case U_LB_AMBIGUOUS:
+    case U_LB_IDEOGRAPHIC:
+    case U_LB_CONDITIONAL_JAPANESE_STARTER:
+    case U_LB_H2:
+    case U_LB_H3:
+    case U_LB_JL:
+    case U_LB_JV:
+    case U_LB_JT:
+    case U_LB_E_BASE:
+    case U_LB_E_MODIFIER:
+    case U_LB_COMBINING_MARK:
+    case U_LB_ZWJ:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+int ah_paired_bracket(uint32_t c, uint32_t *paired) {
+    int type = u_getIntPropertyValue((UChar32)c, UCHAR_BIDI_PAIRED_BRACKET_TYPE);
+    if (type == U_BPT_NONE) return 0;
+    *paired = (uint32_t)u_getBidiPairedBracket((UChar32)c);
+    return type == U_BPT_OPEN ? 1 : 2;
 }

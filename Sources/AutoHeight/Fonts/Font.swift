@@ -25,13 +25,23 @@ public final class Font: Sendable, CustomStringConvertible {
     /// Vertical metrics in em (fractions of the font size).
     public let metrics: FontMetrics
     /// Bitmap strike sizes in px for bitmap-only fonts (colour emoji); empty for outline fonts.
+    /// They do not matter for measuring: every font, bitmap strikes included, is measured at the
+    /// requested size from its font-unit metrics (as a scaled strike is drawn).
     public let bitmapStrikeSizes: [Int]
+    /// Whether the font has colour glyphs (`CBDT`/`sbix` bitmaps, `COLR` layers or `SVG `), as
+    /// emoji fonts do. Clusters shown as emoji prefer such fonts (see ``FontStack``).
+    public let isColor: Bool
 
     let shaper: HarfBuzzFont
     /// Advance of U+0020 in em (tab stops are multiples of it).
     let spaceAdvance: Double
     /// A number no other `Font` of this process has (cache keys use it, never addresses).
     let serial: Int
+    /// `<canonical path>#<face>`: the same face loaded twice has the same key (system fallback
+    /// uses it to recognise the fonts of the explicit stack); unique for fonts from memory.
+    let fileKey: String
+    /// Bit `c` set when the font has a glyph for ASCII character `c`.
+    private let asciiCoverage: (low: UInt64, high: UInt64)
     private static let serials = Atomic<Int>(0)
     /// Memo of ``shapesWordsIndependently(script:language:)`` per script and language.
     private let independence = Mutex<[String: Bool]>([:])
@@ -44,15 +54,20 @@ public final class Font: Sendable, CustomStringConvertible {
     ///   ``AutoHeightError/faceIndexOutOfRange(path:index:faceCount:)``.
     public convenience init(path: String, faceIndex: Int = 0) throws(AutoHeightError) {
         let bytes = try FontBytes(contentsOf: path)
-        try self.init(bytes: bytes, name: path, faceIndex: faceIndex)
+        var canonical = path
+        if let resolved = realpath(path, nil) {
+            canonical = String(cString: resolved)
+            free(resolved)
+        }
+        try self.init(bytes: bytes, name: path, faceIndex: faceIndex, canonicalPath: canonical)
     }
 
     /// Loads face `faceIndex` of a font held in memory; `name` is used in errors.
     public convenience init(data: [UInt8], name: String, faceIndex: Int = 0) throws(AutoHeightError) {
-        try self.init(bytes: FontBytes(copying: data), name: name, faceIndex: faceIndex)
+        try self.init(bytes: FontBytes(copying: data), name: name, faceIndex: faceIndex, canonicalPath: nil)
     }
 
-    private init(bytes: FontBytes, name: String, faceIndex: Int) throws(AutoHeightError) {
+    private init(bytes: FontBytes, name: String, faceIndex: Int, canonicalPath: String?) throws(AutoHeightError) {
         guard faceIndex >= 0 else {
             throw .faceIndexOutOfRange(path: name, index: faceIndex, faceCount: 0)
         }
@@ -97,6 +112,13 @@ public final class Font: Sendable, CustomStringConvertible {
             lineGap: Double(extents.lineGap) * scale)
         self.spaceAdvance = Double(shaper.advance(of: 0x20) ?? upem / 4) * scale
         self.serial = Self.serials.wrappingAdd(1, ordering: .relaxed).newValue
+        self.isColor = shaper.hasColorGlyphs
+        var ascii: (low: UInt64, high: UInt64) = (0, 0)
+        for code in UInt32(0)..<128 where shaper.hasGlyph(code) {
+            if code < 64 { ascii.low |= 1 << UInt64(code) } else { ascii.high |= 1 << UInt64(code - 64) }
+        }
+        self.asciiCoverage = ascii
+        self.fileKey = "\(canonicalPath ?? "memory:\(serial):\(name)")#\(faceIndex)"
     }
 
     /// Whether left-to-right text of `script` in `language` split after spaces shapes to exactly
@@ -112,6 +134,12 @@ public final class Font: Sendable, CustomStringConvertible {
 
     public var description: String {
         "\(familyName) \(styleName) (\(path)\(faceIndex == 0 ? "" : " face \(faceIndex)"))"
+    }
+
+    /// Whether the font has a glyph for the ASCII character `unit` (< 0x80).
+    @inline(__always)
+    func coversASCII(_ unit: UInt16) -> Bool {
+        unit < 64 ? asciiCoverage.low >> UInt64(unit) & 1 == 1 : asciiCoverage.high >> UInt64(unit - 64) & 1 == 1
     }
 
     /// Whether the font has a glyph for `scalar`.

@@ -1,16 +1,57 @@
-/// A primary font and the fallback fonts tried, in order, for grapheme clusters it lacks.
+/// The fonts text is set in: a primary font, fallback fonts tried in order for the grapheme
+/// clusters it lacks, and optionally the system's fonts (fontconfig) after those.
 ///
 /// ```swift
 /// let stack = FontStack(try Font(path: "NotoSans-Regular.ttf"),
-///                       fallbacks: [try Font(path: "NanumGothic.ttf")])
+///                       fallbacks: [try Font(path: "NanumGothic.ttf")],
+///                       systemFallback: .shared)
 /// ```
+///
+/// Fonts are chosen per grapheme cluster, never splitting one (a base and its combining marks,
+/// an emoji ZWJ sequence, a flag stay in one font):
+/// 1. A cluster shown as emoji (default emoji presentation, or with U+FE0F, a skin-tone
+///    modifier, a ZWJ sequence or tags) takes the first colour font that covers it: the stack's
+///    colour fonts in order, then the system's `emoji` fonts.
+/// 2. Otherwise the primary font when it covers the cluster, else the first fallback font with a
+///    glyph for every scalar of the cluster (joiners and variation selectors need none), else the
+///    system fallback (``SystemFallback``). When no font covers the whole cluster, the first with
+///    its base character takes it.
+/// 3. Whitespace and invisible format characters (spaces, ZWSP, bidi marks) do not choose a
+///    font (Pango's rule): a stretch of them takes the font of the cluster before it, or of the
+///    one after it when that font comes earlier in the stack or nothing precedes in the run; an
+///    emoji font never lends its space. A space between two Korean words is the Korean font's.
+/// Clusters no font covers are counted as missing glyphs (``PreparedText/missingGlyphCount``).
 public struct FontStack: Sendable {
-    /// Primary first; never empty.
+    /// Primary first; never empty; at most 32.
     public let fonts: [Font]
+    /// Searched after ``fonts`` for clusters none of them covers; nil for none.
+    public let systemFallback: SystemFallback?
 
-    public init(_ primary: Font, fallbacks: [Font] = []) {
+    public init(_ primary: Font, fallbacks: [Font] = [], systemFallback: SystemFallback? = nil) {
         fonts = [primary] + fallbacks.prefix(31)  // font masks are 32 bits wide
+        self.systemFallback = systemFallback
     }
 
     public var primary: Font { fonts[0] }
+
+    /// The same fonts with `systemFallback` (nil: without one).
+    public func withSystemFallback(_ systemFallback: SystemFallback?) -> FontStack {
+        FontStack(fonts[0], fallbacks: Array(fonts.dropFirst()), systemFallback: systemFallback)
+    }
+
+    /// Font `index` of the stack: an explicit font, or a font the system fallback found
+    /// (`index − fonts.count` in its ``SystemFallback/discoveredFonts``).
+    public func font(at index: Int) -> Font? {
+        if index < fonts.count { return index >= 0 ? fonts[index] : nil }
+        guard let discovered = systemFallback?.discoveredFonts, index - fonts.count < discovered.count else {
+            return nil
+        }
+        return discovered[index - fonts.count]
+    }
+
+    /// Told apart in ``SegmentCache`` keys: a stack with a system fallback shapes differently from
+    /// the same fonts without, and discovered font indices belong to one ``SystemFallback``.
+    var segmentCacheSuffix: String {
+        systemFallback.map { "|system fallback \($0.serial)" } ?? ""
+    }
 }

@@ -46,7 +46,9 @@ extension ParagraphPreparer {
         var scripts: [hb_script_t] = []
         let primary = shaper.fonts[0]
         for run in runs {
-            guard primary.shapesWordsIndependently(script: run.script, language: shaper.language(for: run.script)) else {
+            guard primary.shapesWordsIndependently(script: run.script, language: shaper.language(for: run.script)),
+                shaper.primaryShapesAlone(units, run.range)
+            else {
                 // This run shapes whole, as in the uncached path.
                 let slice = UnsafeBufferPointer(rebasing: units[run.range])
                 var runFlags = [UInt8](repeating: 0, count: run.range.count)
@@ -177,6 +179,8 @@ struct ParagraphPreparer {
             for index in contentEnd..<end {
                 trailing += advances[index]
                 hasTab = hasTab || units[index] == 0x09
+                // Hanging whitespace is still on the line: its font counts for the line's height.
+                if !fontIndices.isEmpty { mask |= 1 << UInt32(min(fontIndices[index], 31)) }
             }
             segments.append(
                 Segment(

@@ -1,23 +1,35 @@
 /// Turns a line's font mask into its height in px for a style's line-height model.
+///
+/// Bit `i` of a mask is font `i` of the stack: the explicit fonts first, then the fonts the
+/// system fallback discovered (font `fonts.count + d` is discovered font `d`). Masks are 32 bits
+/// wide, so fonts 31 and beyond share bit 31, which then stands for all of them: the tallest
+/// ascender, deepest descender and largest gap among them (conservative: never too short).
 struct LineHeightResolver: Sendable {
     let model: LineHeight
     let fontSize: Double
-    /// Per font of the stack, in em.
+    /// Per explicit font of the stack, in em.
     let ascenders: [Double]
     let descenders: [Double]
     let lineGaps: [Double]
+    /// The system fallback's discovered fonts, in em, as of this resolver's creation (every font
+    /// a prepared paragraph refers to was discovered before its preparation ended).
+    let discovered: SystemFallback.Metrics
     let uniformHeight: Double?
 
-    /// Per-font metric tables of a stack, built once per prepared text.
+    /// Per-font metric tables of a stack, built once per prepared text. Fonts the system fallback
+    /// discovers later (while an ``EditableText`` is edited) are read from the fallback itself
+    /// when a resolver is made, so the tables never go stale.
     struct Tables: Sendable {
         let ascenders: [Double]
         let descenders: [Double]
         let lineGaps: [Double]
+        let systemFallback: SystemFallback?
 
         init(fonts: FontStack) {
             ascenders = fonts.fonts.map(\.metrics.ascender)
             descenders = fonts.fonts.map(\.metrics.descender)
             lineGaps = fonts.fonts.map(\.metrics.lineGap)
+            systemFallback = fonts.systemFallback
         }
     }
 
@@ -28,9 +40,12 @@ struct LineHeightResolver: Sendable {
         ascenders = tables.ascenders
         descenders = tables.descenders
         lineGaps = tables.lineGaps
+        discovered = tables.systemFallback?.metrics ?? SystemFallback.Metrics()
         switch style.lineHeight {
         case .metrics:
-            uniformHeight = style.fonts.fonts.count == 1 ? style.fonts.primary.metrics.lineHeight * fontSize : nil
+            uniformHeight =
+                tables.ascenders.count == 1 && discovered.ascenders.isEmpty
+                ? style.fonts.primary.metrics.lineHeight * fontSize : nil
         case .em: uniformHeight = fontSize
         case .fixed(let pixels): uniformHeight = pixels
         case .multiple(let factor): uniformHeight = factor * fontSize
@@ -46,13 +61,25 @@ struct LineHeightResolver: Sendable {
         var descender = Double.infinity
         var gap = 0.0
         var bits = mask
+        let explicitCount = ascenders.count
         while bits != 0 {
             let index = bits.trailingZeroBitCount
             bits &= bits - 1
-            ascender = max(ascender, ascenders[index])
-            descender = min(descender, descenders[index])
-            gap = max(gap, lineGaps[index])
+            // Bit 31 stands for every font from 31 on; other bits for one font.
+            let last = index == 31 ? explicitCount + discovered.ascenders.count : index + 1
+            for font in index..<max(last, index + 1) {
+                if font < explicitCount {
+                    ascender = max(ascender, ascenders[font])
+                    descender = min(descender, descenders[font])
+                    gap = max(gap, lineGaps[font])
+                } else if font - explicitCount < discovered.ascenders.count {
+                    ascender = max(ascender, discovered.ascenders[font - explicitCount])
+                    descender = min(descender, discovered.descenders[font - explicitCount])
+                    gap = max(gap, discovered.lineGaps[font - explicitCount])
+                }
+            }
         }
+        if ascender == -Double.infinity { return (ascenders[0] - descenders[0] + lineGaps[0]) * fontSize }
         return (ascender - descender + gap) * fontSize
     }
 

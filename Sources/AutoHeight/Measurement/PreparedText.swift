@@ -195,15 +195,17 @@ struct ParagraphMeasure: Sendable, Equatable {
 /// What preparing any paragraph of a style needs: the ICU locale and HarfBuzz language.
 struct PreparationContext {
     let fonts: [Font]
+    let systemFallback: SystemFallback?
     let language: LanguageInfo
     let trailingWhitespace: TrailingWhitespace
     let cache: (store: SegmentCache, context: Int)?
 
     init(style: TextStyle) throws(AutoHeightError) {
         fonts = style.fonts.fonts
+        systemFallback = style.fonts.systemFallback
         language = try LanguageInfo.forTag(style.language)
         trailingWhitespace = style.trailingWhitespace
-        cache = style.segmentCache.map { ($0, $0.context(fonts: style.fonts.fonts, language: style.language)) }
+        cache = style.segmentCache.map { ($0, $0.context(fonts: style.fonts.fonts, language: style.language + style.fonts.segmentCacheSuffix)) }
     }
 
     /// Runs `body` with a preparer holding a pooled HarfBuzz buffer.
@@ -213,7 +215,8 @@ struct PreparationContext {
         try HarfBuzzBufferPool.withBuffer { (buffer) throws(AutoHeightError) in
             var preparer = ParagraphPreparer(
                 fonts: fonts, icuLocale: language.icuLocale, harfBuzzLanguage: language.harfBuzzLanguage,
-                languageScripts: language.scripts, trailingWhitespace: trailingWhitespace, buffer: buffer)
+                languageScripts: language.scripts, trailingWhitespace: trailingWhitespace, buffer: buffer,
+                systemFallback: systemFallback)
             preparer.cache = cache
             return try body(preparer)
         }

@@ -5,12 +5,14 @@
 /// let result = try style.measure("안녕하세요, AutoHeight!", width: 240)
 /// ```
 public struct TextStyle: Sendable {
-    /// The primary font and its fallbacks, tried per grapheme cluster in order.
+    /// The primary font, its fallbacks and optionally the system's fonts, chosen per grapheme
+    /// cluster (see ``FontStack``).
     public var fonts: FontStack
     /// Font size in px (= pt at 1:1).
     public var fontSize: Double
     /// BCP 47 language tag, e.g. `"en"`, `"ko"`, `"ja-u-lb-strict"`, `"ko-u-lw-keepall"`.
-    /// HarfBuzz shapes with it (glyph forms depend on it) and ICU breaks lines by its rules.
+    /// HarfBuzz shapes with it (glyph forms depend on it), ICU breaks lines by its rules (see
+    /// ``lineBreakRules``), and the system fallback prefers fonts for it.
     public var language: String
     /// Extra space between lines in px, never added after the last line.
     public var lineSpacing: Double
@@ -21,6 +23,15 @@ public struct TextStyle: Sendable {
     public var trailingWhitespace: TrailingWhitespace = .hangs
     /// A cache of shaped chunks shared across texts (nil: shape every text in full).
     public var segmentCache: SegmentCache? = nil
+
+    /// Locale line-breaking options: strictness (`-u-lb-`) and word keeping (`-u-lw-`), read
+    /// from and written into ``language`` (setting them rewrites those keywords of the tag and
+    /// keeps the rest): `language = "ko"` then `lineBreakRules.wordBreak = .keepAll` gives
+    /// `"ko-u-lw-keepall"`.
+    public var lineBreakRules: LineBreakRules {
+        get { LineBreakRules(languageTag: language) }
+        set { language = newValue.applied(to: language) }
+    }
 
     public init(
         fonts: FontStack, fontSize: Double = 17, language: String = "en", lineSpacing: Double = 0,
@@ -92,7 +103,7 @@ public enum TrailingWhitespace: String, Sendable, Equatable, CaseIterable {
 public enum LineHeight: Sendable, Equatable, CustomStringConvertible {
     /// The font's ascender − descender + line gap (as HarfBuzz reports them); with several fonts
     /// on a line, the tallest ascender, deepest descender and largest gap among the fonts used on
-    /// that line.
+    /// that line (its hanging whitespace included), fallback fonts from the system too.
     case metrics
     /// Exactly the font size.
     case em

@@ -18,6 +18,47 @@ enum BreakOpportunities {
         } catch {
             throw .icuFailure("line breaks for locale \"\(locale)\": \(error)")
         }
+        if locale.contains("lw=keepall") { keepWordsWhole(in: units, boundaries: &boundaries) }
+    }
+
+    /// CSS `word-break: keep-all` over ICU's opportunities (ICU 72 reads `lw=phrase` but not
+    /// `lw=keepall`): a break between two typographic letter units (UAX #14 classes AL, NU, AI,
+    /// ID, CJ, Hangul H2 H3 JL JV JT, emoji EB EM; see `ah_is_keep_all_letter`) is removed, so
+    /// Korean words, and CJK runs, break only where spaces or punctuation allow. Breaks ICU
+    /// found for other reasons (after spaces, around punctuation, Thai dictionary breaks between
+    /// letters of class SA) stay.
+    ///
+    /// Complexity: O(breaks), two property look-ups per break.
+    static func keepWordsWhole(in units: UnsafeBufferPointer<UInt16>, boundaries: inout [Int32]) {
+        let count = units.count
+        var kept = 0
+        for boundary in boundaries {
+            let offset = Int(boundary)
+            if offset > 0 && offset < count && isLetterUnit(scalarBefore: offset, in: units)
+                && isLetterUnit(scalarAt: offset, in: units)
+            {
+                continue
+            }
+            boundaries[kept] = boundary
+            kept += 1
+        }
+        boundaries.removeSubrange(kept...)
+    }
+
+    private static func isLetterUnit(scalarBefore offset: Int, in units: UnsafeBufferPointer<UInt16>) -> Bool {
+        var scalar = UInt32(units[offset - 1])
+        if scalar & 0xFC00 == 0xDC00, offset >= 2, units[offset - 2] & 0xFC00 == 0xD800 {
+            scalar = 0x10000 + ((UInt32(units[offset - 2]) - 0xD800) << 10) + (scalar - 0xDC00)
+        }
+        return ah_is_keep_all_letter(scalar) != 0
+    }
+
+    private static func isLetterUnit(scalarAt offset: Int, in units: UnsafeBufferPointer<UInt16>) -> Bool {
+        var scalar = UInt32(units[offset])
+        if scalar & 0xFC00 == 0xD800, offset + 1 < units.count, units[offset + 1] & 0xFC00 == 0xDC00 {
+            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (UInt32(units[offset + 1]) - 0xDC00)
+        }
+        return ah_is_keep_all_letter(scalar) != 0
     }
 
     /// The same for a Swift string, for tests and tools: break offsets in UTF-16 units.

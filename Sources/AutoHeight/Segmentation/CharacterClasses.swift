@@ -1,3 +1,5 @@
+import CAutoHeightICU
+
 /// Small, fast character tests used while preparing text. These only classify code units for
 /// layout decisions (what hangs at a line end, what has no width); line-break opportunities and
 /// grapheme boundaries always come from ICU.
@@ -31,6 +33,27 @@ enum CharacterClasses {
             return true
         default:
             return scalar < 0x20 || (scalar >= 0x7F && scalar <= 0x9F)
+        }
+    }
+
+    /// Characters that never choose a font, and take the font of the text before them: controls,
+    /// invisible format characters (ZWSP, bidi marks, joiners; not the visible Arabic-block
+    /// ones such as U+0600), spaces (Zs, except the visible U+1680 OGHAM SPACE MARK), line and
+    /// paragraph separators and variation selectors. Pango's rule (`consider_as_space`): a font
+    /// is never chosen just to draw a space. Categories from ICU.
+    @inline(__always)
+    static func takesNeighbouringFont(_ scalar: UInt32) -> Bool {
+        if scalar < 0x80 { return scalar <= 0x20 || scalar == 0x7F }
+        if (0xFE00...0xFE0F).contains(scalar) || (0xE0100...0xE01EF).contains(scalar) { return true }
+        switch ah_general_category(scalar) {
+        case 15, 18, 13, 14:  // Cc, Cs, Zl, Zp
+            return true
+        case 16:  // Cf
+            return !((0x600...0x6FF).contains(scalar) || scalar == 0x70F || scalar == 0x8E2)
+        case 12:  // Zs
+            return scalar != 0x1680
+        default:
+            return false
         }
     }
 

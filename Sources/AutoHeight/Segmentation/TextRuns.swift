@@ -6,7 +6,10 @@ import CHarfBuzz
 /// Bidi levels come from ICU's `ubidi` (UAX #9) per paragraph, but only for paragraphs that
 /// contain right-to-left characters or bidi controls; others are left-to-right throughout.
 /// Scripts come from HarfBuzz's Unicode functions; Common and Inherited characters (spaces,
-/// digits, punctuation, combining marks) join the run around them.
+/// digits, punctuation, combining marks) take the script of the text before them (at the start
+/// of a paragraph, of the first script after them), a closing bracket takes the script of its
+/// opening bracket (`abc (ملاحظة) def`: both parentheses are Latin), as ICU's and Pango's script
+/// itemizers do. Script runs do not depend on bidi: runs break where either changes.
 struct TextRun: Equatable {
     var range: Range<Int>
     var script: hb_script_t
@@ -24,6 +27,7 @@ enum TextRuns {
         var runStart = 0
         var runScript = HB_SCRIPT_COMMON
         var runLevel: UInt8 = levels?[0] ?? 0
+        var brackets = OpenBrackets()
         var index = 0
         while index < count {
             let position = index
@@ -42,17 +46,30 @@ enum TextRuns {
                 script = hb_unicode_script(unicode, scalar)
             }
             if script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN { script = HB_SCRIPT_COMMON }
+            if script == HB_SCRIPT_COMMON && OpenBrackets.mayBeBracket(scalar) {
+                var paired: UInt32 = 0
+                switch ah_paired_bracket(scalar, &paired) {
+                case 1: brackets.push(closer: paired, script: runScript)
+                case 2: if let opened = brackets.close(scalar), opened != HB_SCRIPT_COMMON { script = opened }
+                default: break
+                }
+            }
             if level != runLevel && position > runStart {
                 runs.append(TextRun(range: runStart..<position, script: runScript, isRightToLeft: runLevel & 1 == 1))
                 runStart = position
                 runLevel = level
-                runScript = script
+                // A Common character keeps the script before it across a change of level
+                // ("مرحبا SMTP مرحبا": the space after SMTP is Latin).
+                if script != HB_SCRIPT_COMMON { runScript = script }
                 continue
             }
             runLevel = level
             if script == HB_SCRIPT_COMMON || script == runScript { continue }
             if runScript == HB_SCRIPT_COMMON {
-                runScript = script  // leading Common characters join the first real script
+                // Leading Common characters (and brackets opened among them) join the first
+                // real script.
+                brackets.resolveCommon(to: script)
+                runScript = script
                 continue
             }
             runs.append(TextRun(range: runStart..<position, script: runScript, isRightToLeft: runLevel & 1 == 1))
@@ -61,6 +78,43 @@ enum TextRuns {
         }
         runs.append(TextRun(range: runStart..<count, script: runScript, isRightToLeft: runLevel & 1 == 1))
         return runs
+    }
+
+    /// The brackets open at a point of a paragraph, with the script around each when it was
+    /// opened; bounded (deeper nesting is forgotten, as ICU's script runs do).
+    private struct OpenBrackets {
+        private var closers: [UInt32] = []
+        private var scripts: [hb_script_t] = []
+
+        /// ASCII brackets, and anything past ASCII (ICU then says whether it is one).
+        @inline(__always)
+        static func mayBeBracket(_ scalar: UInt32) -> Bool {
+            scalar >= 0x80 || scalar == 0x28 || scalar == 0x29 || scalar == 0x5B || scalar == 0x5D
+                || scalar == 0x7B || scalar == 0x7D
+        }
+
+        mutating func push(closer: UInt32, script: hb_script_t) {
+            if closers.count == 32 {
+                closers.removeFirst()
+                scripts.removeFirst()
+            }
+            closers.append(closer)
+            scripts.append(script)
+        }
+
+        /// The script of the innermost open bracket `closer` closes (popping it and any opened
+        /// inside it), or nil when none is open.
+        mutating func close(_ closer: UInt32) -> hb_script_t? {
+            guard let match = closers.lastIndex(of: closer) else { return nil }
+            let script = scripts[match]
+            closers.removeSubrange(match...)
+            scripts.removeSubrange(match...)
+            return script
+        }
+
+        mutating func resolveCommon(to script: hb_script_t) {
+            for index in scripts.indices where scripts[index] == HB_SCRIPT_COMMON { scripts[index] = script }
+        }
     }
 
     /// Per-unit bidi levels, or nil when the paragraph is plainly left-to-right.

@@ -16,6 +16,11 @@ struct StyleOptions: ParsableArguments {
         valueName: "path"))
     var fallbackFonts: [String] = []
 
+    @Option(name: .customLong("fallback"), help: ArgumentHelp(
+        "system: after the fonts given, the system's fonts in fontconfig's fallback order for the primary family and the language cover what they lack (FONTCONFIG_FILE is honoured); none: only the fonts given (characters they lack count as missing glyphs).",
+        valueName: "system|none"))
+    var fallback: FallbackMode = .system
+
     @Option(name: .customLong("font-size"), help: ArgumentHelp("Font size in px (= pt at 1:1).", valueName: "px"))
     var fontSize: Double = 17
 
@@ -23,6 +28,16 @@ struct StyleOptions: ParsableArguments {
         "BCP 47 language tag, passed to HarfBuzz and to ICU's line breaker (e.g. ko, ja-u-lb-strict).",
         valueName: "tag"))
     var language: String = "en"
+
+    @Option(name: .customLong("line-break"), help: ArgumentHelp(
+        "CJK line-break strictness (CSS line-break; ICU -u-lb-): strict (no line starts with a small kana or ー), normal or loose. Default: the language's.",
+        valueName: "strictness"))
+    var lineBreak: LineBreakRules.Strictness?
+
+    @Option(name: .customLong("word-break"), help: ArgumentHelp(
+        "normal; keep-all (CJK breaks only at spaces and punctuation: Korean keeps words whole, like iOS hangulWordPriority; -u-lw-keepall); phrase (Japanese breaks between phrases; ICU -u-lw-phrase). Default: normal, or what --language says.",
+        valueName: "mode"))
+    var wordBreak: LineBreakRules.WordBreak?
 
     @Option(name: .customLong("line-spacing"), help: ArgumentHelp("Extra space between lines in px.", valueName: "px"))
     var lineSpacing: Double = 0
@@ -63,15 +78,29 @@ struct StyleOptions: ParsableArguments {
             }
         }
         var style = TextStyle(
-            fonts: fonts, fontSize: fontSize, language: language, lineSpacing: lineSpacing,
-            lineHeight: LineHeight(parsing: lineHeight) ?? .metrics, tabWidth: tabWidth)
+            fonts: fallback == .system ? fonts.withSystemFallback(.shared) : fonts, fontSize: fontSize,
+            language: language, lineSpacing: lineSpacing, lineHeight: LineHeight(parsing: lineHeight) ?? .metrics,
+            tabWidth: tabWidth)
         style.trailingWhitespace = trailingWhitespace
+        if lineBreak != nil || wordBreak != nil {
+            var rules = style.lineBreakRules
+            if let lineBreak { rules.strictness = lineBreak }
+            if let wordBreak { rules.wordBreak = wordBreak }
+            style.lineBreakRules = rules
+        }
         try style.validate()
         return style
     }
 }
 
 extension TrailingWhitespace: ExpressibleByArgument {}
+extension LineBreakRules.Strictness: ExpressibleByArgument {}
+extension LineBreakRules.WordBreak: ExpressibleByArgument {}
+
+/// `--fallback`.
+enum FallbackMode: String, ExpressibleByArgument, CaseIterable {
+    case system, none
+}
 
 /// `--width` / `--widths`.
 struct WidthOptions: ParsableArguments {

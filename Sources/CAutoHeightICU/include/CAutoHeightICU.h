@@ -77,6 +77,41 @@ void ah_bidi_close(ah_bidi *bidi);
 int32_t ah_bidi_levels(ah_bidi *bidi, const uint16_t *text, int32_t length, uint8_t base_level,
                        uint8_t *levels, int32_t *status);
 
+
+/* ---- Character properties ----------------------------------------------------------------- */
+
+/** Bits of `ah_emoji_properties`: Unicode's emoji properties (UTS #51) of a code point. */
+enum {
+    AH_EMOJI = 1,                   /* Emoji */
+    AH_EMOJI_PRESENTATION = 2,      /* Emoji_Presentation: shown as emoji by default */
+    AH_EMOJI_MODIFIER = 4,          /* Emoji_Modifier: skin tones */
+    AH_EMOJI_MODIFIER_BASE = 8,     /* Emoji_Modifier_Base */
+    AH_REGIONAL_INDICATOR = 16,     /* Regional_Indicator: flag letters */
+    AH_EXTENDED_PICTOGRAPHIC = 32   /* Extended_Pictographic */
+};
+
+/** The `AH_EMOJI*` bits that hold for `c`, from ICU's character properties. */
+int32_t ah_emoji_properties(uint32_t c);
+
+/** ICU's general category of `c` (`UCharCategory`: 12 = Zs, 16 = Cf, ...). */
+int32_t ah_general_category(uint32_t c);
+
+/** The bracket `c` pairs with (UAX #9 Bidi_Paired_Bracket) and whether `c` opens (1) or closes
+ *  (2) a pair; 0 (and `*paired` unchanged) when `c` is no paired bracket. */
+int ah_paired_bracket(uint32_t c, uint32_t *paired);
+
+/** Whether `c` is a "typographic letter unit" for CSS `word-break: keep-all`: its UAX #14 class
+ *  is AL, NU, AI, ID, CJ, the Hangul classes H2 H3 JL JV JT, the emoji classes EB EM, or CM/ZWJ
+ *  (which stay with the letter before them). From ICU's Line_Break property. */
+int ah_is_keep_all_letter(uint32_t c);
+
+/**
+ * The language ICU's likely-subtags data gives for the script `script_tag` (ISO 15924 packed as
+ * in `ah_scripts_for_locale`): "und-Arab" -> "ar", "und-Hang" -> "ko". Writes a NUL-terminated
+ * language code to `out` and returns its length, or -1 when ICU has none or it does not fit.
+ */
+int32_t ah_likely_language_for_script(uint32_t script_tag, char *out, int32_t capacity);
+
 #ifdef __cplusplus
 }
 #endif

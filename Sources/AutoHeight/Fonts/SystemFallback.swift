@@ -1,0 +1,243 @@
+import CHarfBuzz
+import Synchronization
+
+/// The system's fonts as a last resort, through fontconfig: for a grapheme cluster that no font
+/// of a stack's explicit list covers, the first font of fontconfig's fallback order whose
+/// character set covers the whole cluster.
+///
+/// ```swift
+/// let stack = FontStack(try Font(path: "NotoSans-Regular.ttf"), systemFallback: .shared)
+/// let style = TextStyle(fonts: stack, fontSize: 16)
+/// try style.measure("Hello 안녕 مرحبا 😀", width: 240)   // Korean, Arabic, emoji from the system
+/// ```
+///
+/// The fallback order is `FcFontSort` for the primary font's family and the language of the run
+/// (the style's language for the scripts it is written in; for other scripts ICU's likely
+/// language of the script, e.g. `ar` for Arabic inside English text), with the configuration's
+/// substitutions applied, as Pango does. Clusters shown as emoji use the colour fonts of the order
+/// for the generic family `emoji`.
+///
+/// Fonts are loaded lazily, the first time a cluster needs them (loading every system font would
+/// take seconds), and what covers each code point or cluster is memoized. Fonts found are kept in
+/// ``discoveredFonts`` in the order found, so their positions never change: a stack's font `i`
+/// for `i ≥ fonts.count` is discovered font `i − fonts.count`.
+///
+/// Safe to share between threads and styles: fontconfig is called under a lock (it does not guard
+/// its configurations itself).
+public final class SystemFallback: Sendable {
+    /// One per process over the system's fontconfig configuration (`fonts.conf`, or the file
+    /// `FONTCONFIG_FILE` names). What the CLI's `--fallback system` uses.
+    public static let shared = SystemFallback()
+
+    /// Globs of the font files that may be used (nil: every font fontconfig lists).
+    public let acceptedFontFiles: [String]?
+
+    private let state: Mutex<State>
+    /// A number no other `SystemFallback` of this process has.
+    let serial: Int
+    private static let serials = Atomic<Int>(0)
+
+    /// A fallback over the system's fontconfig configuration. With `acceptedFontFiles`, only font
+    /// files matching one of those glob patterns are used (e.g.
+    /// `["/usr/share/fonts/truetype/noto/*"]`), so that results do not depend on what else is
+    /// installed. fontconfig loads on first use; when it cannot, nothing is found and the
+    /// clusters count as missing glyphs.
+    public init(acceptingOnly acceptedFontFiles: [String]? = nil) {
+        self.acceptedFontFiles = acceptedFontFiles
+        state = Mutex(State())
+        serial = Self.serials.wrappingAdd(1, ordering: .relaxed).newValue
+    }
+
+    /// The fonts found so far, in the order found.
+    public var discoveredFonts: [Font] { state.withLock { $0.discovered } }
+
+    /// Whether fontconfig loaded a configuration (loads it if it has not yet).
+    public var isAvailable: Bool {
+        state.withLock { state in state.configuration(accepting: acceptedFontFiles) != nil }
+    }
+
+    /// The metrics of the discovered fonts, in em, indexed like ``discoveredFonts``.
+    struct Metrics: Sendable {
+        var ascenders: [Double] = []
+        var descenders: [Double] = []
+        var lineGaps: [Double] = []
+    }
+
+    /// The current metrics (no copy: the arrays are shared until the next discovery).
+    var metrics: Metrics { state.withLock { $0.metrics } }
+
+    /// What covers a cluster: a font of the stack's explicit list, or discovered font `index`,
+    /// with the font's position in the fallback order it was found in (earlier: less of a
+    /// fallback).
+    enum Choice {
+        case explicit(Int)
+        case discovered(Int, Font, position: Int)
+    }
+
+    /// The first font in the fallback order for `family` and `language` (a fontconfig language,
+    /// see ``fontconfigLanguage(for:styleLanguage:styleScripts:)``) whose character set holds
+    /// every scalar of `scalars` (the cluster's scalars that need a glyph). `explicitKeys` are the
+    /// ``Font/fileKey``s of the stack's explicit fonts: a system font that is one of them is
+    /// reported as that font rather than loaded again. With `colorOnly`, only colour fonts
+    /// (fontconfig's `color` property) are considered. Nil when no usable font covers the cluster.
+    func font(
+        covering scalars: [UInt32], family: String, language: String, colorOnly: Bool, explicitKeys: [String]
+    ) -> Choice? {
+        guard !scalars.isEmpty else { return nil }
+        return state.withLock { state in
+            guard state.configuration(accepting: acceptedFontFiles) != nil else { return nil }
+            let list = state.list(family: family, language: language, colorOnly: colorOnly)
+            while true {
+                guard let position = state.firstCovering(scalars, list: list) else { return nil }
+                let candidate = state.candidates[list][position]
+                if let explicit = explicitKeys.firstIndex(of: candidate.key) { return .explicit(explicit) }
+                if let known = state.discoveredIndex[candidate.key] {
+                    return .discovered(known, state.discovered[known], position: position)
+                }
+                do {
+                    let font = try Font(path: candidate.path, faceIndex: candidate.faceIndex)
+                    return .discovered(state.add(font, key: candidate.key), font, position: position)
+                } catch {
+                    // Not loadable after all: never offer it again, and look further down the list.
+                    state.unusable.insert(candidate.key)
+                    state.forgetMemos()
+                }
+            }
+        }
+    }
+
+    /// The fontconfig language to sort fallback fonts by for a run of `script`: the style's
+    /// language (without extensions: `ja-u-lb-strict` → `ja`, `zh-Hans-CN` → `zh-cn`) when it is
+    /// written in that script (or the script is Common), else the script's likely language
+    /// (``ScriptLanguages``: `ar` for Arabic, `ko` for Hangul), else `und`. Memoized.
+    static func fontconfigLanguage(
+        for script: hb_script_t, styleLanguage: hb_language_t?, styleScripts: [hb_script_t]
+    ) -> String {
+        let ownScript = styleScripts.isEmpty || script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED
+            || script == HB_SCRIPT_UNKNOWN || styleScripts.contains(script)
+        let key = LanguageKey(
+            language: ownScript ? UInt(bitPattern: Int(bitPattern: styleLanguage)) : 0,
+            script: ownScript ? 0 : script.rawValue)
+        if let known = languages.withLock({ $0[key] }) { return known }
+        let answer: String
+        if ownScript {
+            answer = styleLanguage.map { fontconfigLanguage(fromTag: String(cString: hb_language_to_string($0))) } ?? "und"
+        } else {
+            answer = ScriptLanguages.likelyLanguage(for: script) ?? "und"
+        }
+        languages.withLock { $0[key] = answer }
+        return answer
+    }
+
+    /// `ko-u-lw-keepall` → `ko`, `zh-Hans-CN` → `zh-cn`, `` → `und`: language and region only,
+    /// lower case, as fontconfig's `lang` values are written.
+    static func fontconfigLanguage(fromTag tag: String) -> String {
+        let subtags = tag.lowercased().split(separator: "-", omittingEmptySubsequences: false)
+        guard let first = subtags.first, !first.isEmpty else { return "und" }
+        var result = String(first)
+        for subtag in subtags.dropFirst() {
+            if subtag.count == 1 { break }  // an extension (-u-, -t-) or private use (-x-)
+            if subtag.count == 2 || (subtag.count == 3 && subtag.allSatisfy(\.isNumber)) {
+                result += "-" + subtag
+                break
+            }
+        }
+        return result
+    }
+
+    private struct LanguageKey: Hashable {
+        var language: UInt
+        var script: UInt32
+    }
+
+    private static let languages = Mutex<[LanguageKey: String]>([:])
+}
+
+extension SystemFallback {
+    /// A cluster of several scalars, as a memo key.
+    fileprivate struct ClusterKey: Hashable {
+        var list: Int
+        var scalars: [UInt32]
+    }
+
+    fileprivate struct ListKey: Hashable {
+        var family: String
+        var language: String
+        var colorOnly: Bool
+    }
+
+    /// Everything behind the lock.
+    fileprivate struct State {
+        /// nil until first use, or when fontconfig could not load.
+        var loaded: FontconfigConfiguration? = nil
+        var loadAttempted = false
+        var lists: [ListKey: Int] = [:]
+        var candidates: [[FontconfigCandidate]] = []
+        /// list << 32 | scalar → position in the list, or −1 for none.
+        var single: [UInt64: Int32] = [:]
+        var clusters: [ClusterKey: Int32] = [:]
+        var discovered: [Font] = []
+        var discoveredIndex: [String: Int] = [:]
+        var unusable: Set<String> = []
+        var metrics = Metrics()
+
+        mutating func configuration(accepting globs: [String]?) -> FontconfigConfiguration? {
+            if !loadAttempted {
+                loadAttempted = true
+                loaded = FontconfigConfiguration(acceptingOnly: globs)
+            }
+            return loaded
+        }
+
+        /// The index of the sorted candidate list for a family, language and colour preference.
+        mutating func list(family: String, language: String, colorOnly: Bool) -> Int {
+            let key = ListKey(family: family, language: language, colorOnly: colorOnly)
+            if let known = lists[key] { return known }
+            var sorted = loaded?.sortedFonts(family: family, language: language) ?? []
+            if colorOnly { sorted = sorted.filter(\.isColor) }
+            candidates.append(sorted)
+            lists[key] = candidates.count - 1
+            return candidates.count - 1
+        }
+
+        /// Position of the first usable candidate of `list` covering every scalar. Memoized.
+        mutating func firstCovering(_ scalars: [UInt32], list: Int) -> Int? {
+            if scalars.count == 1 {
+                let key = UInt64(list) << 32 | UInt64(scalars[0])
+                if let known = single[key] { return known < 0 ? nil : Int(known) }
+                let found = search(scalars, list: list)
+                single[key] = Int32(found ?? -1)
+                return found
+            }
+            let key = ClusterKey(list: list, scalars: scalars)
+            if let known = clusters[key] { return known < 0 ? nil : Int(known) }
+            let found = search(scalars, list: list)
+            if clusters.count >= 65_536 { clusters.removeAll(keepingCapacity: true) }
+            clusters[key] = Int32(found ?? -1)
+            return found
+        }
+
+        private func search(_ scalars: [UInt32], list: Int) -> Int? {
+            candidateLoop: for (position, candidate) in candidates[list].enumerated() {
+                if unusable.contains(candidate.key) { continue }
+                for scalar in scalars where !candidate.covers(scalar) { continue candidateLoop }
+                return position
+            }
+            return nil
+        }
+
+        mutating func add(_ font: Font, key: String) -> Int {
+            discovered.append(font)
+            discoveredIndex[key] = discovered.count - 1
+            metrics.ascenders.append(font.metrics.ascender)
+            metrics.descenders.append(font.metrics.descender)
+            metrics.lineGaps.append(font.metrics.lineGap)
+            return discovered.count - 1
+        }
+
+        mutating func forgetMemos() {
+            single.removeAll()
+            clusters.removeAll()
+        }
+    }
+}
