@@ -187,7 +187,7 @@ import Testing
         let nanum = Fixtures.nanumGothic.metrics
         let tallest = (max(cjk.ascender, nanum.ascender) - min(cjk.descender, nanum.descender) + max(cjk.lineGap, nanum.lineGap)) * 16
         #expect(close(hanzi.height, tallest), "bit 31 = fonts 31 and 32 together")
-        let resolver = LineHeightResolver(style: style, tables: LineHeightResolver.Tables(fonts: stack), fontSize: 16)
+        let resolver = LineHeightResolver(model: style.lineHeight, tables: LineHeightResolver.Tables(fonts: stack), fontSize: 16)
         #expect(close(resolver.height(fontMask: 1 << 31), tallest))
         #expect(close(resolver.height(fontMask: 1), Fixtures.notoLineHeight16))
     }

@@ -113,6 +113,8 @@ struct ParagraphPreparer {
     let trailingWhitespace: TrailingWhitespace
     /// The shared chunk cache and this style's identity in it (nil: shape paragraphs whole).
     var cache: (store: SegmentCache, context: Int)? = nil
+    /// The language's line-break iterators and keep-all flag, resolved once (nil: from `icuLocale`).
+    var lineBreaks: (slot: BreakIteratorPool.Slot, keepsAllWords: Bool)? = nil
 
     init(
         fonts: [Font], icuLocale: String, harfBuzzLanguage: hb_language_t?, languageScripts: [hb_script_t],
@@ -143,7 +145,12 @@ struct ParagraphPreparer {
             missing = shaper.shape(units, runs: runs, advances: &advances, fontIndices: &fontIndices, flags: &flags)
         }
         var boundaries: [Int32] = []
-        try BreakOpportunities.find(in: units, locale: icuLocale, into: &boundaries)
+        if let lineBreaks {
+            try BreakOpportunities.find(
+                in: units, slot: lineBreaks.slot, keepsAllWords: lineBreaks.keepsAllWords, into: &boundaries)
+        } else {
+            try BreakOpportunities.find(in: units, locale: icuLocale, into: &boundaries)
+        }
 
         var segments: [Segment] = []
         segments.reserveCapacity(boundaries.count)

@@ -118,15 +118,19 @@ public struct EditableText: Sendable {
         let size = prepared.style.fontSize
         try PreparedText.validate(width: width)
         try lineLimits.validate()
-        let heights = LineHeightResolver(style: prepared.style, tables: prepared.metricTables, fontSize: size)
+        let heights = LineHeightResolver(model: prepared.style.lineHeight, tables: prepared.metricTables, fontSize: size)
         let tabStop = prepared.tabStopEm
+        var sink = MeasuringSink(heights: heights, maximumVisible: Int.max)
+        let paragraphs = prepared.paragraphs
         return memo.state.withLock { state in
             if state.width != width || state.results.count != prepared.paragraphs.count {
                 state = MeasureMemo.State(width: width, results: .init(repeating: nil, count: prepared.paragraphs.count))
             }
             return prepared.summarize(width: width, lineLimits: lineLimits, fontSize: size, heights: heights) { index in
                 if let known = state.results[index] { return known }
-                let result = prepared.measureParagraph(index, width: width, fontSize: size, tabStop: tabStop, heights: heights).whole
+                let result = PreparedText.measureParagraph(
+                    paragraphs, index, width: width, fontSize: size, tabStop: tabStop, sink: &sink
+                ).whole
                 state.results[index] = result
                 return result
             }

@@ -33,19 +33,19 @@ struct LineHeightResolver: Sendable {
         }
     }
 
-    /// A resolver for `style` at `fontSize`; no allocation (the tables are shared).
-    init(style: TextStyle, tables: Tables, fontSize: Double) {
-        model = style.lineHeight
+    /// A resolver for the line-height `model` at `fontSize`; no allocation (the tables are shared).
+    init(model: LineHeight, tables: Tables, fontSize: Double) {
+        self.model = model
         self.fontSize = fontSize
         ascenders = tables.ascenders
         descenders = tables.descenders
         lineGaps = tables.lineGaps
         discovered = tables.systemFallback?.metrics ?? SystemFallback.Metrics()
-        switch style.lineHeight {
+        switch model {
         case .metrics:
             uniformHeight =
                 tables.ascenders.count == 1 && discovered.ascenders.isEmpty
-                ? style.fonts.primary.metrics.lineHeight * fontSize : nil
+                ? (tables.ascenders[0] - tables.descenders[0] + tables.lineGaps[0]) * fontSize : nil
         case .em: uniformHeight = fontSize
         case .fixed(let pixels): uniformHeight = pixels
         case .multiple(let factor): uniformHeight = factor * fontSize

@@ -1,8 +1,10 @@
 /// Counts lines and adds up heights without storing anything (the allocation-free path).
 struct MeasuringSink: LineSink {
     let heights: LineHeightResolver
+    /// `heights.uniformHeight`, kept here so the common case reads no table.
+    let uniformHeight: Double?
     /// Lines past this many do not count toward `visibleHeight`.
-    let maximumVisible: Int
+    var maximumVisible: Int
     var lineCount = 0
     var contentHeight = 0.0
     var visibleLinesHeight = 0.0
@@ -10,12 +12,23 @@ struct MeasuringSink: LineSink {
 
     init(heights: LineHeightResolver, maximumVisible: Int) {
         self.heights = heights
+        self.uniformHeight = heights.uniformHeight
         self.maximumVisible = maximumVisible
+    }
+
+    /// Starts counting again (one sink serves every paragraph: no copy of `heights` each time).
+    @inline(__always)
+    mutating func reset(maximumVisible: Int) {
+        self.maximumVisible = maximumVisible
+        lineCount = 0
+        contentHeight = 0
+        visibleLinesHeight = 0
+        maxLineWidth = 0
     }
 
     @inline(__always)
     mutating func addLine(start: Int, end: Int, visibleWidth: Double, fontMask: UInt32) {
-        let height = heights.height(fontMask: fontMask)
+        let height = uniformHeight ?? heights.height(fontMask: fontMask)
         lineCount += 1
         contentHeight += height
         if lineCount <= maximumVisible { visibleLinesHeight += height }

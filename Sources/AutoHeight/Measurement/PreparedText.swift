@@ -1,3 +1,4 @@
+import CAutoHeightICU
 import CHarfBuzz
 import Synchronization
 
@@ -69,21 +70,52 @@ public struct PreparedText: Sendable {
         try Self.validate(width: width)
         try TextStyle.validate(fontSize: size)
         try lineLimits.validate()
-        let heights = LineHeightResolver(style: style, tables: metricTables, fontSize: size)
+        let heights = LineHeightResolver(model: style.lineHeight, tables: metricTables, fontSize: size)
         let tabStop = tabStopEm
+        let paragraphs = self.paragraphs  // the closure captures this array, not the whole text
+        var sink = MeasuringSink(heights: heights, maximumVisible: Int.max)
         return summarize(width: width, lineLimits: lineLimits, fontSize: size, heights: heights) { index in
-            measureParagraph(index, width: width, fontSize: size, tabStop: tabStop, heights: heights).whole
+            Self.measureParagraph(paragraphs, index, width: width, fontSize: size, tabStop: tabStop, sink: &sink).whole
         }
+    }
+
+    /// Adds the paragraphs' results in order; for the paragraph where `maximum` lines are reached,
+    /// also the height of its lines up to there.
+    private static func addUp(
+        _ paragraphs: [PreparedParagraph], maximum: Int, width: Double, fontSize: Double, tabStop: Double,
+        heights: LineHeightResolver, paragraphMeasure: (Int) -> ParagraphMeasure
+    ) -> (lines: Int, contentHeight: Double, visibleLinesHeight: Double, widest: Double) {
+        var lines = 0
+        var contentHeight = 0.0
+        var visibleLinesHeight = 0.0
+        var widest = 0.0
+        for index in paragraphs.indices {
+            let result = paragraphMeasure(index)
+            if lines + result.lineCount <= maximum {
+                visibleLinesHeight += result.height
+            } else if lines < maximum {
+                var partial = MeasuringSink(heights: heights, maximumVisible: maximum - lines)
+                visibleLinesHeight +=
+                    measureParagraph(
+                        paragraphs, index, width: width, fontSize: fontSize, tabStop: tabStop, sink: &partial,
+                        firstLines: maximum - lines
+                    ).firstLinesHeight
+            }
+            lines += result.lineCount
+            contentHeight += result.height
+            widest = max(widest, result.maxLineWidth)
+        }
+        return (lines, contentHeight, visibleLinesHeight, widest)
     }
 
     /// One paragraph's lines at `width`: the count, their heights added in order, the widest
     /// line; and the height of only its first `firstLines` lines.
     @inline(__always)
-    func measureParagraph(
-        _ index: Int, width: Double, fontSize: Double, tabStop: Double, heights: LineHeightResolver,
-        firstLines: Int = Int.max
+    static func measureParagraph(
+        _ paragraphs: [PreparedParagraph], _ index: Int, width: Double, fontSize: Double, tabStop: Double,
+        sink: inout MeasuringSink, firstLines: Int = Int.max
     ) -> (whole: ParagraphMeasure, firstLinesHeight: Double) {
-        var sink = MeasuringSink(heights: heights, maximumVisible: firstLines)
+        sink.reset(maximumVisible: firstLines)
         paragraphs[index].walkLines(width: width, fontSize: fontSize, tabStop: tabStop, into: &sink)
         return (
             ParagraphMeasure(lineCount: sink.lineCount, height: sink.contentHeight, maxLineWidth: sink.maxLineWidth),
@@ -99,25 +131,9 @@ public struct PreparedText: Sendable {
         paragraphMeasure: (Int) -> ParagraphMeasure
     ) -> TextMeasurement {
         let maximum = lineLimits.maximum ?? Int.max
-        var lines = 0
-        var contentHeight = 0.0
-        var visibleLinesHeight = 0.0
-        var widest = 0.0
-        for index in paragraphs.indices {
-            let result = paragraphMeasure(index)
-            if lines + result.lineCount <= maximum {
-                visibleLinesHeight += result.height
-            } else if lines < maximum {
-                visibleLinesHeight +=
-                    measureParagraph(
-                        index, width: width, fontSize: fontSize, tabStop: tabStopEm, heights: heights,
-                        firstLines: maximum - lines
-                    ).firstLinesHeight
-            }
-            lines += result.lineCount
-            contentHeight += result.height
-            widest = max(widest, result.maxLineWidth)
-        }
+        let (lines, contentHeight, visibleLinesHeight, widest) = Self.addUp(
+            paragraphs, maximum: maximum, width: width, fontSize: fontSize, tabStop: tabStopEm, heights: heights,
+            paragraphMeasure: paragraphMeasure)
         let spacing = style.lineSpacing
         let visibleLines = min(max(lines, lineLimits.minimum, 1), maximum)
         let shownContentLines = min(lines, visibleLines)
@@ -146,7 +162,7 @@ public struct PreparedText: Sendable {
         let size = fontSize ?? style.fontSize
         try Self.validate(width: width)
         try TextStyle.validate(fontSize: size)
-        var sink = CollectingSink(heights: LineHeightResolver(style: style, tables: metricTables, fontSize: size), lineSpacing: style.lineSpacing)
+        var sink = CollectingSink(heights: LineHeightResolver(model: style.lineHeight, tables: metricTables, fontSize: size), lineSpacing: style.lineSpacing)
         let tabStop = tabStopEm
         for (index, paragraph) in paragraphs.enumerated() {
             sink.paragraphOffset = paragraphStarts[index]
@@ -217,6 +233,7 @@ struct PreparationContext {
                 fonts: fonts, icuLocale: language.icuLocale, harfBuzzLanguage: language.harfBuzzLanguage,
                 languageScripts: language.scripts, trailingWhitespace: trailingWhitespace, buffer: buffer,
                 systemFallback: systemFallback)
+            preparer.lineBreaks = (language.lineBreaks, language.keepsAllWords)
             preparer.cache = cache
             return try body(preparer)
         }
@@ -228,6 +245,9 @@ struct LanguageInfo: @unchecked Sendable {  // hb_language_t is an interned, imm
     let icuLocale: String
     let harfBuzzLanguage: hb_language_t?
     let scripts: [hb_script_t]
+    /// The pooled line-break iterators for `icuLocale`, and whether it asks for keep-all.
+    let lineBreaks: BreakIteratorPool.Slot
+    let keepsAllWords: Bool
 
     private static let resolved = Mutex<[String: LanguageInfo]>([:])
 
@@ -238,7 +258,9 @@ struct LanguageInfo: @unchecked Sendable {  // hb_language_t is an interned, imm
         let info = LanguageInfo(
             icuLocale: locale,
             harfBuzzLanguage: tag.isEmpty ? nil : hb_language_from_string(tag, -1),
-            scripts: icuScriptTags(forLocale: locale).map { hb_script_from_iso15924_tag($0) })
+            scripts: icuScriptTags(forLocale: locale).map { hb_script_from_iso15924_tag($0) },
+            lineBreaks: BreakIteratorPool.shared.slot(kind: AH_BREAK_LINE, locale: locale),
+            keepsAllWords: BreakOpportunities.keepsAllWords(locale: locale))
         resolved.withLock { $0[tag] = info }
         return info
     }

@@ -58,36 +58,63 @@ struct ICUFailure: Error, CustomStringConvertible {
 }
 
 /// Break iterators kept for reuse, per kind and ICU locale id. Opening a line iterator costs
-/// tens of microseconds; taking one from the pool costs a lock.
+/// tens of microseconds; taking one from a slot costs a lock.
 final class BreakIteratorPool: Sendable {
     static let shared = BreakIteratorPool()
+
+    /// The idle iterators of one kind and locale. Resolve a slot once (``slot(kind:locale:)``)
+    /// and keep it, so taking an iterator needs no dictionary look-up.
+    final class Slot: Sendable {
+        let kind: ah_break_kind
+        let locale: String
+        private let idle = Mutex<[ICUBreakIterator]>([])
+        private let maximumIdle = 16
+
+        init(kind: ah_break_kind, locale: String) {
+            self.kind = kind
+            self.locale = locale
+        }
+
+        /// Runs `body` with an iterator of this slot's kind and locale, then keeps it for reuse.
+        func withIterator<Result>(
+            _ body: (ICUBreakIterator) throws(ICUFailure) -> Result
+        ) throws(ICUFailure) -> Result {
+            let iterator: ICUBreakIterator
+            if let reused = idle.withLock({ $0.popLast() }) {
+                iterator = reused
+            } else {
+                iterator = try ICUBreakIterator(kind: kind, locale: locale)
+            }
+            defer { idle.withLock { pool in if pool.count < maximumIdle { pool.append(iterator) } } }
+            return try body(iterator)
+        }
+    }
 
     private struct Key: Hashable {
         let kind: UInt32
         let locale: String
     }
-    private let idle = Mutex<[Key: [ICUBreakIterator]]>([:])
-    private let maximumIdlePerKey = 16
+    private let slots = Mutex<[Key: Slot]>([:])
+
+    /// The slot for `kind` and `locale` (made on first use).
+    func slot(kind: ah_break_kind, locale: String) -> Slot {
+        let key = Key(kind: kind.rawValue, locale: locale)
+        return slots.withLock { slots in
+            if let known = slots[key] { return known }
+            let slot = Slot(kind: kind, locale: locale)
+            slots[key] = slot
+            return slot
+        }
+    }
 
     /// Runs `body` with an iterator of `kind` for `locale`, then returns it to the pool.
     func withIterator<Result>(
         kind: ah_break_kind, locale: String,
         _ body: (ICUBreakIterator) throws(ICUFailure) -> Result
     ) throws(ICUFailure) -> Result {
-        let key = Key(kind: kind.rawValue, locale: locale)
-        let iterator: ICUBreakIterator
-        if let reused = idle.withLock({ $0[key]?.popLast() }) {
-            iterator = reused
-        } else {
-            iterator = try ICUBreakIterator(kind: kind, locale: locale)
-        }
-        defer {
-            idle.withLock { pool in
-                if pool[key, default: []].count < maximumIdlePerKey {
-                    pool[key, default: []].append(iterator)
-                }
-            }
-        }
-        return try body(iterator)
+        try slot(kind: kind, locale: locale).withIterator(body)
     }
+
+    /// The grapheme-cluster iterators (root locale), resolved once.
+    static let graphemes = shared.slot(kind: AH_BREAK_CHARACTER, locale: "")
 }

@@ -10,16 +10,29 @@ enum BreakOpportunities {
     static func find(
         in units: UnsafeBufferPointer<UInt16>, locale: String, into boundaries: inout [Int32]
     ) throws(AutoHeightError) {
+        try find(
+            in: units, slot: BreakIteratorPool.shared.slot(kind: AH_BREAK_LINE, locale: locale),
+            keepsAllWords: keepsAllWords(locale: locale), into: &boundaries)
+    }
+
+    /// The same with the iterator slot and the keep-all flag resolved beforehand (once per
+    /// language, see `LanguageInfo`): the per-paragraph path.
+    static func find(
+        in units: UnsafeBufferPointer<UInt16>, slot: BreakIteratorPool.Slot, keepsAllWords: Bool,
+        into boundaries: inout [Int32]
+    ) throws(AutoHeightError) {
         do {
-            try BreakIteratorPool.shared.withIterator(kind: AH_BREAK_LINE, locale: locale) {
-                iterator throws(ICUFailure) in
+            try slot.withIterator { iterator throws(ICUFailure) in
                 try iterator.boundaries(of: units, into: &boundaries)
             }
         } catch {
-            throw .icuFailure("line breaks for locale \"\(locale)\": \(error)")
+            throw .icuFailure("line breaks for locale \"\(slot.locale)\": \(error)")
         }
-        if locale.contains("lw=keepall") { keepWordsWhole(in: units, boundaries: &boundaries) }
+        if keepsAllWords { keepWordsWhole(in: units, boundaries: &boundaries) }
     }
+
+    /// Whether an ICU locale id asks for keep-all (`@lw=keepall`).
+    static func keepsAllWords(locale: String) -> Bool { locale.contains("lw=keepall") }
 
     /// CSS `word-break: keep-all` over ICU's opportunities (ICU 72 reads `lw=phrase` but not
     /// `lw=keepall`): a break between two typographic letter units (UAX #14 classes AL, NU, AI,

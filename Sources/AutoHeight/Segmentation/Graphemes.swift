@@ -93,7 +93,7 @@ enum Graphemes {
         }
         var boundaries: [Int32] = []
         do {
-            try BreakIteratorPool.shared.withIterator(kind: AH_BREAK_CHARACTER, locale: "") {
+            try BreakIteratorPool.graphemes.withIterator {
                 iterator throws(ICUFailure) in
                 try iterator.boundaries(of: units, into: &boundaries)
             }
