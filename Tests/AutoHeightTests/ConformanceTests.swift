@@ -138,3 +138,34 @@ import CAutoHeightICU
         #expect(failures.isEmpty, "\(failures.count) failures:\n\(failures.prefix(30).joined(separator: "\n"))")
     }
 }
+
+/// The stretch-wise grapheme pass equals ICU's iterator over whole paragraphs.
+@Suite struct GraphemeStretchTests {
+    @Test func stretchesAgreeWithICUOverWholeTexts() throws {
+        let data = try Data(contentsOf: Fixtures.url("pango-fallback-agreement.jsonl"))
+        var texts: [String] = data.split(separator: UInt8(ascii: "\n")).map { line in
+            (try! JSONSerialization.jsonObject(with: Data(line)) as! [String: Any])["text"] as! String
+        }
+        texts += ["a\u{0600}b", "x⌚\u{200D}⌚y", "🇰🇷🇯🇵🇺🇸 flags", "ᄀ가\u{11A8}각", "e\u{0301}\u{0302}x", "\u{0915}\u{094D}\u{0937}a", "𠀀\u{0301}x", "x𠀀🇰🇷"]
+        var failures: [String] = []
+        for text in texts {
+            let units = Array(text.utf16)
+            var fast = [UInt8](repeating: 0, count: units.count)
+            try units.withUnsafeBufferPointer { (buffer) throws(AutoHeightError) in
+                try Graphemes.markStarts(of: buffer, in: &fast, offset: 0, bit: 1)
+            }
+            var boundaries: [Int32] = []
+            try units.withUnsafeBufferPointer { (buffer) throws(ICUFailure) in
+                try BreakIteratorPool.graphemes.withIterator { (iterator) throws(ICUFailure) in
+                    try iterator.boundaries(of: buffer, into: &boundaries)
+                }
+            }
+            var expected = [UInt8](repeating: 0, count: units.count)
+            if !units.isEmpty { expected[0] = 1 }
+            for boundary in boundaries where Int(boundary) < units.count { expected[Int(boundary)] = 1 }
+            if fast != expected { failures.append(text.debugDescription) }
+        }
+        #expect(texts.count > 1000)
+        #expect(failures.isEmpty, "\(failures.count) texts differ:\n\(failures.prefix(10).joined(separator: "\n"))")
+    }
+}

@@ -52,45 +52,58 @@ enum Graphemes {
     static func markStarts(
         of units: UnsafeBufferPointer<UInt16>, in flags: inout [UInt8], offset: Int, bit: UInt8
     ) throws(AutoHeightError) {
-        if units.isEmpty { return }
-        var simple = true
-        var hasSurrogates = false
-        for unit in units where unit >= 0x300 || unit == 0x0D {
-            if isStandalone(unit) { continue }
-            if unit & 0xF800 == 0xD800 {
-                hasSurrogates = true
+        let count = units.count
+        var index = 0
+        while index < count {
+            // Standalone characters (and supplementary ideographs) each start a cluster.
+            let unit = units[index]
+            if (unit < 0x300 && unit != 0x0D) || isStandalone(unit) {
+                flags[offset + index] |= bit
+                index += 1
                 continue
             }
-            simple = false
-            break
-        }
-        if simple && !hasSurrogates {
-            for index in 0..<units.count { flags[offset + index] |= bit }
-            return
-        }
-        if simple {
-            // Only standalone characters, some outside the BMP: one cluster per scalar, unless a
-            // supplementary scalar is one that joins (emoji, regional indicators, tags...).
-            var index = 0
-            while index < units.count {
-                let unit = units[index]
-                if unit & 0xFC00 == 0xD800 && index + 1 < units.count {
-                    let scalar = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(units[index + 1]) - 0xDC00)
-                    // CJK extensions B–H and the supplementary ideographic planes join nothing.
-                    guard scalar >= 0x20000 && scalar <= 0x3FFFF else {
-                        simple = false
-                        break
-                    }
+            if unit & 0xFC00 == 0xD800, index + 1 < count, units[index + 1] & 0xFC00 == 0xDC00 {
+                let scalar = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(units[index + 1]) - 0xDC00)
+                if scalar >= 0x20000 && scalar <= 0x3FFFF {
                     flags[offset + index] |= bit
                     index += 2
-                } else {
-                    flags[offset + index] |= bit
-                    index += 1
+                    continue
                 }
             }
-            if simple { return }
-            for index in 0..<units.count { flags[offset + index] &= ~bit }
+            // A stretch of characters that may join: ask ICU about it, with one standalone
+            // character of context on each side (what a Prepend, a ZWJ sequence's pictograph or
+            // a Hangul syllable next to jamo joins with). Outside such stretches no rule of
+            // UAX #29 can join two characters, since standalone ones are never Extend, ZWJ,
+            // SpacingMark, Prepend, regional indicators or jamo (checked against ICU by a test).
+            var stretchStart = max(0, index - 1)
+            if stretchStart > 0 && units[stretchStart] & 0xFC00 == 0xDC00 && units[stretchStart - 1] & 0xFC00 == 0xD800 {
+                stretchStart -= 1  // a whole supplementary character as context
+            }
+            var stretchEnd = index + 1
+            while stretchEnd < count {
+                let next = units[stretchEnd]
+                if (next < 0x300 && next != 0x0D) || isStandalone(next) {
+                    stretchEnd += 1  // one standalone character of context after
+                    // Keep going while the stretch continues right after it.
+                    if stretchEnd < count, !((units[stretchEnd] < 0x300 && units[stretchEnd] != 0x0D) || isStandalone(units[stretchEnd])) {
+                        continue
+                    }
+                    break
+                }
+                stretchEnd += 1
+            }
+            try markStartsWithICU(
+                of: UnsafeBufferPointer(rebasing: units[stretchStart..<stretchEnd]), in: &flags,
+                offset: offset + stretchStart, bit: bit)
+            index = stretchEnd
         }
+    }
+
+    /// Grapheme starts of `units` from ICU's character iterator (the start of `units` counts as
+    /// a boundary; the caller makes sure one is there).
+    private static func markStartsWithICU(
+        of units: UnsafeBufferPointer<UInt16>, in flags: inout [UInt8], offset: Int, bit: UInt8
+    ) throws(AutoHeightError) {
         var boundaries: [Int32] = []
         do {
             try BreakIteratorPool.graphemes.withIterator {
@@ -100,6 +113,7 @@ enum Graphemes {
         } catch {
             throw .icuFailure("grapheme boundaries: \(error)")
         }
+        for index in 0..<units.count { flags[offset + index] &= ~bit }
         flags[offset] |= bit
         for boundary in boundaries where Int(boundary) < units.count {
             flags[offset + Int(boundary)] |= bit
