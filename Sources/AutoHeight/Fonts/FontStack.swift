@@ -26,10 +26,13 @@ public struct FontStack: Sendable {
     public let fonts: [Font]
     /// Searched after ``fonts`` for clusters none of them covers; nil for none.
     public let systemFallback: SystemFallback?
+    /// The fonts' vertical metrics for line heights, built once per stack (not per text).
+    let metricTables: LineHeightResolver.Tables
 
     public init(_ primary: Font, fallbacks: [Font] = [], systemFallback: SystemFallback? = nil) {
         fonts = [primary] + fallbacks.prefix(31)  // font masks are 32 bits wide
         self.systemFallback = systemFallback
+        metricTables = LineHeightResolver.Tables(fonts: fonts, systemFallback: systemFallback)
     }
 
     public var primary: Font { fonts[0] }

@@ -43,7 +43,7 @@ extension ParagraphPreparer {
     ) throws(AutoHeightError) -> Int {
         var missing = 0
         var requests: [SegmentCache.Request] = []
-        var scripts: [hb_script_t] = []
+        requests.reserveCapacity(units.count / 4 + 2)  // about one chunk per word
         let primary = shaper.fonts[0]
         for run in runs {
             guard primary.shapesWordsIndependently(script: run.script, language: shaper.language(for: run.script)),
@@ -68,8 +68,9 @@ extension ParagraphPreparer {
                     index += 1
                 }
                 let range = chunkStart..<index
-                requests.append(SegmentCache.Request(range: range, tag: tag, hash: SegmentCache.hash(units, range, tag: tag)))
-                scripts.append(run.script)
+                requests.append(
+                    SegmentCache.Request(
+                        range: range, tag: tag, hash: SegmentCache.hash(units, range, tag: tag), script: run.script))
                 chunkStart = index
                 index += 1
             }
@@ -88,7 +89,7 @@ extension ParagraphPreparer {
             var chunkAdvances = [Double](repeating: 0, count: range.count)
             var chunkFonts = fontIndices.isEmpty ? [] : [UInt8](repeating: 0, count: range.count)
             let chunkMissing = shaper.shape(
-                slice, runs: [TextRun(range: 0..<range.count, script: scripts[requestIndex], isRightToLeft: false)],
+                slice, runs: [TextRun(range: 0..<range.count, script: requests[requestIndex].script, isRightToLeft: false)],
                 advances: &chunkAdvances, fontIndices: &chunkFonts, flags: &chunkFlags)
             for offset in 0..<range.count {
                 advances[range.lowerBound + offset] = chunkAdvances[offset]

@@ -26,10 +26,14 @@ struct LineHeightResolver: Sendable {
         let systemFallback: SystemFallback?
 
         init(fonts: FontStack) {
-            ascenders = fonts.fonts.map(\.metrics.ascender)
-            descenders = fonts.fonts.map(\.metrics.descender)
-            lineGaps = fonts.fonts.map(\.metrics.lineGap)
-            systemFallback = fonts.systemFallback
+            self = fonts.metricTables
+        }
+
+        init(fonts: [Font], systemFallback: SystemFallback?) {
+            ascenders = fonts.map(\.metrics.ascender)
+            descenders = fonts.map(\.metrics.descender)
+            lineGaps = fonts.map(\.metrics.lineGap)
+            self.systemFallback = systemFallback
         }
     }
 

@@ -1,3 +1,4 @@
+import CHarfBuzz
 import Synchronization
 
 /// Shaped widths of text chunks, shared across texts, so that a feed or chat history measures
@@ -57,6 +58,7 @@ public final class SegmentCache: Sendable {
         var range: Range<Int>
         var tag: UInt64
         var hash: UInt64
+        var script: hb_script_t
     }
 
     /// Looks every request up under one lock, copying hits into the paragraph's arrays.
