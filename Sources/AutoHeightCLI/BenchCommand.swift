@@ -22,8 +22,11 @@ struct BenchCommand: ParsableCommand {
              "documentColdNs", "texts", "widths"}.
             """)
 
-    @Option(name: .customLong("jsonl-input"), help: ArgumentHelp(
-        "JSON Lines texts ({\"id\", \"text\"} per line); default: Samples/*.txt of the repository.", valueName: "file"))
+    @Option(
+        name: .customLong("jsonl-input"),
+        help: ArgumentHelp(
+            "JSON Lines texts ({\"id\", \"text\"} per line); default: Samples/*.txt of the repository.",
+            valueName: "file"))
     var jsonlInput: String?
 
     @OptionGroup var style: StyleOptions
@@ -34,8 +37,11 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .customLong("repeat"), help: ArgumentHelp("Repetitions of each scenario.", valueName: "n"))
     var repetitions: Int = 5
 
-    @Option(name: .customLong("scenario"), help: ArgumentHelp(
-        "Run only this scenario (cold, warm, rewrap, keystroke); others report 0. For profiling.", valueName: "name"))
+    @Option(
+        name: .customLong("scenario"),
+        help: ArgumentHelp(
+            "Run only this scenario (cold, warm, rewrap, keystroke); others report 0. For profiling.", valueName: "name"
+        ))
     var only: String?
 
     private func runs(_ scenario: String) -> Bool { only == nil || only == scenario }
@@ -54,49 +60,66 @@ struct BenchCommand: ParsableCommand {
             let measuresPerPass = Double(texts.count * widths.count)
             var sink = 0
 
-            let cold = !runs("cold") ? 0 : try fastest { () throws(AutoHeightError) in
-                for text in texts {
-                    for width in widths { sink &+= try textStyle.measure(text, width: width).lineCount }
-                }
-            } / measuresPerPass
+            let cold =
+                !runs("cold")
+                ? 0
+                : try fastest { () throws(AutoHeightError) in
+                    for text in texts {
+                        for width in widths { sink &+= try textStyle.measure(text, width: width).lineCount }
+                    }
+                } / measuresPerPass
 
             var cachedStyle = textStyle
             cachedStyle.segmentCache = SegmentCache()
-            let warm = !runs("warm") ? 0 : try fastest { () throws(AutoHeightError) in
-                for text in texts {
-                    for width in widths { sink &+= try cachedStyle.measure(text, width: width).lineCount }
-                }
-            } / measuresPerPass
+            let warm =
+                !runs("warm")
+                ? 0
+                : try fastest { () throws(AutoHeightError) in
+                    for text in texts {
+                        for width in widths { sink &+= try cachedStyle.measure(text, width: width).lineCount }
+                    }
+                } / measuresPerPass
 
             let prepared = try texts.map { (text) throws(AutoHeightError) in try textStyle.prepare(text) }
             let rewrapRepeats = max(1, 20_000 / max(prepared.count * widths.count, 1))
-            let rewrap = !runs("rewrap") ? 0 : try fastest { () throws(AutoHeightError) in
-                for _ in 0..<rewrapRepeats {
-                    for text in prepared {
-                        for width in widths { sink &+= try text.measure(width: width).lineCount }
+            let rewrap =
+                !runs("rewrap")
+                ? 0
+                : try fastest { () throws(AutoHeightError) in
+                    for _ in 0..<rewrapRepeats {
+                        for text in prepared {
+                            for width in widths { sink &+= try text.measure(width: width).lineCount }
+                        }
                     }
-                }
-            } / (measuresPerPass * Double(rewrapRepeats))
+                } / (measuresPerPass * Double(rewrapRepeats))
 
             var document = ""
             while document.utf8.count < 100_000 {
                 for text in texts where document.utf8.count < 100_000 { document += text + "\n" }
             }
-            let documentCold = !runs("keystroke") ? 0 : try fastest { () throws(AutoHeightError) in
-                sink &+= try textStyle.measure(document, width: widths[0]).lineCount
-            }
+            let documentCold =
+                !runs("keystroke")
+                ? 0
+                : try fastest { () throws(AutoHeightError) in
+                    sink &+= try textStyle.measure(document, width: widths[0]).lineCount
+                }
             var editor = try EditableText(document, style: textStyle)
             let keystrokes = 200
-            let keystroke = !runs("keystroke") ? 0 : try fastest { () throws(AutoHeightError) in
-                for index in 0..<keystrokes {
-                    let end = editor.utf16Count
-                    try editor.replace(utf16Range: end..<end, with: index % 8 == 7 ? " " : "a")
-                    sink &+= try editor.measure(width: widths[0]).lineCount
-                }
-            } / Double(keystrokes)
+            let keystroke =
+                !runs("keystroke")
+                ? 0
+                : try fastest { () throws(AutoHeightError) in
+                    for index in 0..<keystrokes {
+                        let end = editor.utf16Count
+                        try editor.replace(utf16Range: end..<end, with: index % 8 == 7 ? " " : "a")
+                        sink &+= try editor.measure(width: widths[0]).lineCount
+                    }
+                } / Double(keystrokes)
 
             let output = FileHandleOutput.standardOutput
-            output.write("texts \(texts.count), widths \(widths.map { JSONText.number($0) }.joined(separator: ",")), document \(document.utf8.count) bytes, fastest of \(repetitions) (checksum \(sink & 0xFFFF))\n")
+            output.write(
+                "texts \(texts.count), widths \(widths.map { JSONText.number($0) }.joined(separator: ",")), document \(document.utf8.count) bytes, fastest of \(repetitions) (checksum \(sink & 0xFFFF))\n"
+            )
             output.write("cold       \(Self.format(cold)) per measure\n")
             output.write("warm       \(Self.format(warm)) per measure\n")
             output.write("rewrap     \(Self.format(rewrap)) per measure\n")

@@ -35,21 +35,29 @@ struct MeasureCommand: ParsableCommand {
     @Option(name: .customLong("text"), help: ArgumentHelp("Measure this string.", valueName: "string"))
     var text: String?
 
-    @Option(name: .customLong("jsonl-input"), help: ArgumentHelp(
-        "JSON Lines input, one {\"id\", \"text\"} object per line (- for stdin).", valueName: "file"))
+    @Option(
+        name: .customLong("jsonl-input"),
+        help: ArgumentHelp(
+            "JSON Lines input, one {\"id\", \"text\"} object per line (- for stdin).", valueName: "file"))
     var jsonlInput: String?
 
     @OptionGroup var style: StyleOptions
     @OptionGroup var widthOptions: WidthOptions
 
-    @Option(name: .customLong("min-lines"), help: ArgumentHelp("The editor is at least this many lines tall.", valueName: "n"))
+    @Option(
+        name: .customLong("min-lines"),
+        help: ArgumentHelp("The editor is at least this many lines tall.", valueName: "n"))
     var minLines: Int?
 
-    @Option(name: .customLong("max-lines"), help: ArgumentHelp("The editor stops growing at this many lines and scrolls.", valueName: "n"))
+    @Option(
+        name: .customLong("max-lines"),
+        help: ArgumentHelp("The editor stops growing at this many lines and scrolls.", valueName: "n"))
     var maxLines: Int?
 
-    @Option(name: [.customShort("O"), .customLong("output-format")], help: ArgumentHelp(
-        "Output format: text, json, jsonl or table.", valueName: "format"))
+    @Option(
+        name: [.customShort("O"), .customLong("output-format")],
+        help: ArgumentHelp(
+            "Output format: text, json, jsonl or table.", valueName: "format"))
     var outputFormat: OutputFormat = .text
 
     @Flag(name: .customLong("line-ranges"), help: "Add each line's UTF-16 range to JSON output.")
@@ -149,9 +157,11 @@ struct ResultWriter {
             tableRows[tableRows.count - 1].cells.append(cell)
         case .text:
             var line = multipleWidths ? "\(label) @ \(Self.decimal(width, digits: 1)) px: " : "\(label): "
-            line += "\(result.lineCount) line\(result.lineCount == 1 ? "" : "s"), \(Self.decimal(result.height, digits: 1)) px"
+            line +=
+                "\(result.lineCount) line\(result.lineCount == 1 ? "" : "s"), \(Self.decimal(result.height, digits: 1)) px"
             if showsLimits {
-                line += " (visible \(result.visibleLineCount) line\(result.visibleLineCount == 1 ? "" : "s"), \(Self.decimal(result.visibleHeight, digits: 1)) px\(result.overflows ? ", scrolls" : ""))"
+                line +=
+                    " (visible \(result.visibleLineCount) line\(result.visibleLineCount == 1 ? "" : "s"), \(Self.decimal(result.visibleHeight, digits: 1)) px\(result.overflows ? ", scrolls" : ""))"
             }
             if result.missingGlyphCount > 0 { line += " [\(result.missingGlyphCount) missing glyphs]" }
             output.write(line + "\n")
@@ -162,10 +172,12 @@ struct ResultWriter {
             case .id(let json, _): object += "\"id\":\(json)"
             }
             object += ",\"width\":\(JSONText.number(width)),\"lines\":\(result.lineCount)"
-            object += ",\"height\":\(JSONText.number(result.height)),\"maxLineWidth\":\(JSONText.number(result.maxLineWidth))"
+            object +=
+                ",\"height\":\(JSONText.number(result.height)),\"maxLineWidth\":\(JSONText.number(result.maxLineWidth))"
             object += ",\"missingGlyphs\":\(result.missingGlyphCount)"
             if showsLimits {
-                object += ",\"visibleLines\":\(result.visibleLineCount),\"visibleHeight\":\(JSONText.number(result.visibleHeight))"
+                object +=
+                    ",\"visibleLines\":\(result.visibleLineCount),\"visibleHeight\":\(JSONText.number(result.visibleHeight))"
                 object += ",\"overflows\":\(result.overflows)"
             }
             if includesRanges {
@@ -185,14 +197,19 @@ struct ResultWriter {
         if format == .table {
             let header = ["text"] + widths.map { "\(Self.decimal($0, digits: 0)) px: lines / height" }
             let rows = [header] + tableRows.map { [$0.label] + $0.cells }
-            let columns = header.indices.map { column in rows.map { $0.count > column ? $0[column].count : 0 }.max() ?? 0 }
+            let columns = header.indices.map { column in
+                rows.map { $0.count > column ? $0[column].count : 0 }.max() ?? 0
+            }
             for (index, row) in rows.enumerated() {
                 let padded = row.enumerated().map { column, cell in
-                    column == 0 ? cell.padding(toLength: columns[0], withPad: " ", startingAt: 0)
+                    column == 0
+                        ? cell.padding(toLength: columns[0], withPad: " ", startingAt: 0)
                         : String(repeating: " ", count: columns[column] - cell.count) + cell
                 }
                 output.write(padded.joined(separator: "  ") + "\n")
-                if index == 0 { output.write(columns.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n") }
+                if index == 0 {
+                    output.write(columns.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n")
+                }
             }
         }
         if format == .json {

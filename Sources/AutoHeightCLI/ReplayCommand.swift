@@ -41,53 +41,81 @@ struct ReplayCommand: ParsableCommand {
 
     @OptionGroup var style: StyleOptions
 
-    @Option(name: .customLong("width"), help: ArgumentHelp("The editor's container width in px (its frame).", valueName: "px"))
+    @Option(
+        name: .customLong("width"),
+        help: ArgumentHelp("The editor's container width in px (its frame).", valueName: "px"))
     var width: Double
 
-    @Option(name: .customLong("insets"), help: ArgumentHelp(
-        "Text container insets top,left,bottom,right in px (default UITextView's 8,0,8,0).", valueName: "t,l,b,r"))
+    @Option(
+        name: .customLong("insets"),
+        help: ArgumentHelp(
+            "Text container insets top,left,bottom,right in px (default UITextView's 8,0,8,0).", valueName: "t,l,b,r"))
     var insets: String = "8,0,8,0"
 
-    @Option(name: .customLong("line-fragment-padding"), help: ArgumentHelp(
-        "Padding on each side of every line in px (UITextView's default 5).", valueName: "px"))
+    @Option(
+        name: .customLong("line-fragment-padding"),
+        help: ArgumentHelp(
+            "Padding on each side of every line in px (UITextView's default 5).", valueName: "px"))
     var lineFragmentPadding: Double = 5
 
-    @Option(name: .customLong("accessory-width"), help: ArgumentHelp(
-        "Width of a trailing accessory (button) beside the text, in px.", valueName: "px"))
+    @Option(
+        name: .customLong("accessory-width"),
+        help: ArgumentHelp(
+            "Width of a trailing accessory (button) beside the text, in px.", valueName: "px"))
     var accessoryWidth: Double = 0
 
-    @Option(name: .customLong("min-lines"), help: ArgumentHelp("The editor is at least this many lines tall.", valueName: "n"))
+    @Option(
+        name: .customLong("min-lines"),
+        help: ArgumentHelp("The editor is at least this many lines tall.", valueName: "n"))
     var minLines: Int = 1
 
-    @Option(name: .customLong("max-lines"), help: ArgumentHelp("The editor stops growing at this many lines and scrolls.", valueName: "n"))
+    @Option(
+        name: .customLong("max-lines"),
+        help: ArgumentHelp("The editor stops growing at this many lines and scrolls.", valueName: "n"))
     var maxLines: Int?
 
-    @Option(name: .customLong("text"), help: ArgumentHelp("The text before the first event (default empty).", valueName: "string"))
+    @Option(
+        name: .customLong("text"),
+        help: ArgumentHelp("The text before the first event (default empty).", valueName: "string"))
     var initialText: String = ""
 
-    @Option(name: .customLong("placeholder"), help: ArgumentHelp("Shown while the text is empty; drives the empty editor's height.", valueName: "string"))
+    @Option(
+        name: .customLong("placeholder"),
+        help: ArgumentHelp("Shown while the text is empty; drives the empty editor's height.", valueName: "string"))
     var placeholder: String = ""
 
-    @Option(name: .customLong("placeholder-font-size"), help: ArgumentHelp(
-        "The placeholder's font size in px (default: the text's).", valueName: "px"))
+    @Option(
+        name: .customLong("placeholder-font-size"),
+        help: ArgumentHelp(
+            "The placeholder's font size in px (default: the text's).", valueName: "px"))
     var placeholderFontSize: Double?
 
-    @Option(name: .customLong("disabled-placeholder"), help: ArgumentHelp(
-        "Shown instead of the text while the editor is disabled.", valueName: "string"))
+    @Option(
+        name: .customLong("disabled-placeholder"),
+        help: ArgumentHelp(
+            "Shown instead of the text while the editor is disabled.", valueName: "string"))
     var disabledPlaceholder: String = ""
 
-    @Option(name: .customLong("character-limit"), help: ArgumentHelp(
-        "Reject edits leaving more than this many characters (grapheme clusters).", valueName: "n"))
+    @Option(
+        name: .customLong("character-limit"),
+        help: ArgumentHelp(
+            "Reject edits leaving more than this many characters (grapheme clusters).", valueName: "n"))
     var characterLimit: Int?
 
     @Flag(name: .customLong("limit-to-max-lines"), help: "Reject edits leaving more lines than --max-lines.")
     var limitToMaxLines = false
 
-    @Flag(name: .customLong("truncate-paste"), help: "Cut an edit that passes --character-limit to what fits, at a grapheme boundary, instead of rejecting it.")
+    @Flag(
+        name: .customLong("truncate-paste"),
+        help: "Cut an edit that passes --character-limit to what fits, at a grapheme boundary, instead of rejecting it."
+    )
     var truncatePaste = false
 
-    @Option(name: .customLong("pattern"), help: ArgumentHelp(
-        "Validation regex (Swift Regex syntax) the whole text is matched against: \"matched\".", valueName: "regex"))
+    @Option(
+        name: .customLong("pattern"),
+        help: ArgumentHelp(
+            "Validation regex (Swift Regex syntax) the whole text is matched against: \"matched\".", valueName: "regex")
+    )
     var pattern: String?
 
     @Flag(name: .customLong("timing"), help: "Add \"ns\": the model's time for each event.")
@@ -95,7 +123,8 @@ struct ReplayCommand: ParsableCommand {
 
     func validate() throws {
         guard width.isFinite && width > 0 && width <= AutoHeightError.maximumWidth else {
-            throw ValidationError("invalid width \(width): must be finite, > 0 and ≤ \(AutoHeightError.maximumWidth) px")
+            throw ValidationError(
+                "invalid width \(width): must be finite, > 0 and ≤ \(AutoHeightError.maximumWidth) px")
         }
         _ = try parsedInsets()
         if minLines < 0 { throw ValidationError("--min-lines must be ≥ 0") }
@@ -161,7 +190,8 @@ struct ReplayCommand: ParsableCommand {
                     }
                 }
                 if let failure { throw CLIFailure.data("\(events.name): line \(lineNumber): \(failure)") }
-                output.write(Self.line(state: editor.state, result: result, nanoseconds: timing ? elapsed.nanoseconds : nil))
+                output.write(
+                    Self.line(state: editor.state, result: result, nanoseconds: timing ? elapsed.nanoseconds : nil))
                 if flushesEachLine { output.flush() }
             }
             output.flush()
@@ -173,7 +203,8 @@ struct ReplayCommand: ParsableCommand {
         var object = "{\"accepted\":\(result?.isAccepted ?? true)"
         object += ",\"reason\":" + (result?.rejection.map { JSONText.quoted($0.name) } ?? "null")
         object += ",\"lines\":\(state.lineCount),\"visibleLines\":\(state.visibleLineCount)"
-        object += ",\"height\":\(JSONText.number(state.height)),\"contentHeight\":\(JSONText.number(state.contentHeight))"
+        object +=
+            ",\"height\":\(JSONText.number(state.height)),\"contentHeight\":\(JSONText.number(state.contentHeight))"
         object += ",\"scrollEnabled\":\(state.isScrollEnabled),\"placeholderVisible\":\(state.isPlaceholderVisible)"
         object += ",\"matched\":\(state.isMatched),\"characters\":\(state.characterCount)"
         if case .accepted(let edit) = result, edit.isTruncated { object += ",\"truncated\":true" }
@@ -196,9 +227,11 @@ enum ReplayEvent {
         let present = Self.keys.filter { object[$0] != nil }
         guard present.count == 1 else {
             if present.isEmpty {
-                throw ReplayEventError("expected an event: one of \(Self.keys.map { "\"\($0)\"" }.joined(separator: ", "))")
+                throw ReplayEventError(
+                    "expected an event: one of \(Self.keys.map { "\"\($0)\"" }.joined(separator: ", "))")
             }
-            throw ReplayEventError("more than one event in one line: \(present.map { "\"\($0)\"" }.joined(separator: ", "))")
+            throw ReplayEventError(
+                "more than one event in one line: \(present.map { "\"\($0)\"" }.joined(separator: ", "))")
         }
         let value = object[present[0]]!
         switch present[0] {
@@ -213,7 +246,9 @@ enum ReplayEvent {
             }
             self = .replace(lower: lower, upper: upper, with: replacement)
         case "width", "accessoryWidth":
-            guard let number = Self.number(value) else { throw ReplayEventError("\"\(present[0])\" must be a number (px)") }
+            guard let number = Self.number(value) else {
+                throw ReplayEventError("\"\(present[0])\" must be a number (px)")
+            }
             self = present[0] == "width" ? .width(number) : .accessoryWidth(number)
         default:
             guard Self.isBoolean(value), let flag = value as? Bool else {

@@ -46,22 +46,33 @@ import Testing
     }
 
     @Test func textOutputIsOneHumanLinePerInput() throws {
-        let result = try run(["measure", "--font-file", Self.noto, "--font-size", "16", "--width", "100", "--text", "hello world foo bar baz"])
+        let result = try run([
+            "measure", "--font-file", Self.noto, "--font-size", "16", "--width", "100", "--text",
+            "hello world foo bar baz",
+        ])
         #expect(result.status == 0)
         #expect(result.stdout == "<text>: 2 lines, 43.6 px\n")
-        let widths = try run(["measure", "--font-file", Self.noto, "--font-size", "16", "--widths", "100,1000", "--text", "hello world foo bar baz"])
+        let widths = try run([
+            "measure", "--font-file", Self.noto, "--font-size", "16", "--widths", "100,1000", "--text",
+            "hello world foo bar baz",
+        ])
         #expect(widths.stdout == "<text> @ 100.0 px: 2 lines, 43.6 px\n<text> @ 1000.0 px: 1 line, 21.8 px\n")
     }
 
     @Test func measureIsTheDefaultSubcommandAndReadsStdin() throws {
-        let result = try run(["--font-file", Self.noto, "--font-size", "16", "--width", "100", "-O", "json"], stdin: "abc\n")
+        let result = try run(
+            ["--font-file", Self.noto, "--font-size", "16", "--width", "100", "-O", "json"], stdin: "abc\n")
         #expect(result.status == 0)
-        #expect(result.stdout == "{\"input\":\"<stdin>\",\"width\":100,\"lines\":2,\"height\":43.583999999999996,\"maxLineWidth\":26.496000000000002,\"missingGlyphs\":0}\n")
+        #expect(
+            result.stdout
+                == "{\"input\":\"<stdin>\",\"width\":100,\"lines\":2,\"height\":43.583999999999996,\"maxLineWidth\":26.496000000000002,\"missingGlyphs\":0}\n"
+        )
     }
 
     @Test func jsonHasLimitsAndUTF16LineRanges() throws {
         let result = try run([
-            "measure", "--font-file", Self.noto, "--font-size", "16", "--width", "100", "--max-lines", "1", "--line-height", "em",
+            "measure", "--font-file", Self.noto, "--font-size", "16", "--width", "100", "--max-lines", "1",
+            "--line-height", "em",
             "--line-spacing", "2", "-O", "json", "--line-ranges", "--text", "hello world foo bar baz",
         ])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
@@ -83,7 +94,10 @@ import Testing
 
             """
         let result = try run(
-            ["measure", "--font-file", Self.noto, "--font-size", "16", "--widths", "100,1000", "--jsonl-input", "-", "-O", "jsonl"], stdin: input)
+            [
+                "measure", "--font-file", Self.noto, "--font-size", "16", "--widths", "100,1000", "--jsonl-input", "-",
+                "-O", "jsonl",
+            ], stdin: input)
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 6)
@@ -122,16 +136,23 @@ import Testing
         let path = try temporaryFile("corrupt.ttf", Array(repeating: 0x78, count: 2000))
         let result = try run(["measure", "--font-file", path, "--text", "a", "--width", "100"])
         #expect(result.status == 65)
-        #expect(result.stderr == "autoheight: not a font file: \(path) (FreeType: unknown file format (FreeType error 0x2))\n")
+        #expect(
+            result.stderr
+                == "autoheight: not a font file: \(path) (FreeType: unknown file format (FreeType error 0x2))\n")
     }
 
     @Test func badOptionsExit64WithUsage() throws {
-        for arguments in [["measure", "--text", "a"], ["measure", "--text", "a", "--width", "0"], ["measure", "--text", "a", "--widths", "10,x"],
-                          ["measure", "--text", "a", "--width", "10", "--line-height", "tall"], ["measure", "--text", "a", "--width", "10", "--min-lines", "3", "--max-lines", "2"],
-                          ["measure", "--text", "a", "--width", "10", "-O", "xml"], ["measure", "--text", "a", "--width", "10", "--font-size", "-3"]] {
+        for arguments in [
+            ["measure", "--text", "a"], ["measure", "--text", "a", "--width", "0"],
+            ["measure", "--text", "a", "--widths", "10,x"],
+            ["measure", "--text", "a", "--width", "10", "--line-height", "tall"],
+            ["measure", "--text", "a", "--width", "10", "--min-lines", "3", "--max-lines", "2"],
+            ["measure", "--text", "a", "--width", "10", "-O", "xml"],
+            ["measure", "--text", "a", "--width", "10", "--font-size", "-3"],
+        ] {
             let result = try run(arguments)
             #expect(result.status == 64, "\(arguments): \(result.stderr)")
-            #expect(result.stderr.contains("autoheight") , "\(arguments)")
+            #expect(result.stderr.contains("autoheight"), "\(arguments)")
         }
         let language = try run(["measure", "--text", "a", "--width", "10", "--language", "not a tag!"])
         #expect(language.status == 64)
@@ -141,13 +162,19 @@ import Testing
     @Test func helpDocumentsTheOutputFormat() throws {
         let result = try run(["measure", "--help"])
         #expect(result.status == 0)
-        for phrase in ["--font-file", "--font-size", "--text", "--jsonl-input", "-O, --output-format", "maxLineWidth", "lineRanges", "UTF-16", "Exit status"] {
+        for phrase in [
+            "--font-file", "--font-size", "--text", "--jsonl-input", "-O, --output-format", "maxLineWidth",
+            "lineRanges", "UTF-16", "Exit status",
+        ] {
             #expect(result.stdout.contains(phrase), "help lacks \(phrase)")
         }
     }
 
     @Test func tableFormatHasOneColumnPerWidth() throws {
-        let result = try run(["measure", "--font-file", Self.noto, "--font-size", "16", "--widths", "100,1000", "-O", "table", "--text", "hello world foo bar baz"])
+        let result = try run([
+            "measure", "--font-file", Self.noto, "--font-size", "16", "--widths", "100,1000", "-O", "table", "--text",
+            "hello world foo bar baz",
+        ])
         #expect(result.stdout.split(separator: "\n").count == 3)
         #expect(result.stdout.contains("2 / 43.6"))
         #expect(result.stdout.contains("1 / 21.8"))

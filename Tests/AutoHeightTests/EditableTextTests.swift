@@ -30,10 +30,11 @@ import Testing
     /// (prepared paragraphs, line ranges and measurements all identical).
     @Test func randomEditScriptsMatchTheFullPath() throws {
         let data = try Data(contentsOf: Fixtures.url("pango-agreement.jsonl"))
-        let texts: [String] = data.split(separator: UInt8(ascii: "\n")).enumerated().compactMap { index, line in
-            guard index % 40 == 0 else { return nil }
-            return (try! JSONSerialization.jsonObject(with: Data(line)) as! [String: Any])["text"] as? String
-        } + ["", "\n", "a\r", "\r\n\r\n"]
+        let texts: [String] =
+            data.split(separator: UInt8(ascii: "\n")).enumerated().compactMap { index, line in
+                guard index % 40 == 0 else { return nil }
+                return (try! JSONSerialization.jsonObject(with: Data(line)) as! [String: Any])["text"] as? String
+            } + ["", "\n", "a\r", "\r\n\r\n"]
         var generator = Generator(state: 2026)
         for (textIndex, original) in texts.enumerated() {
             var editor = try EditableText(original, style: Self.style)
@@ -50,7 +51,8 @@ import Testing
                 expected.replaceSubrange(lower..<upper, with: Array(insertion.utf16))
                 let text = String(decoding: expected, as: UTF16.self)
                 let full = try Self.style.prepare(text)
-                let context = "text \(textIndex) step \(step): replace \(lower)..<\(upper) with \(insertion.debugDescription)"
+                let context =
+                    "text \(textIndex) step \(step): replace \(lower)..<\(upper) with \(insertion.debugDescription)"
                 #expect(editor.text == text, "\(context)")
                 #expect(editor.prepared.paragraphs == full.paragraphs, "\(context)")
                 #expect(editor.prepared.paragraphStarts == full.paragraphStarts, "\(context)")
@@ -81,12 +83,14 @@ import Testing
                 var lower = generator.below(expected.count + 1)
                 if lower > 0 && lower < expected.count && expected[lower] & 0xFC00 == 0xDC00 { lower -= 1 }
                 let upper = min(expected.count, lower + generator.below(2))
-                let fixedUpper = upper > 0 && upper < expected.count && expected[upper] & 0xFC00 == 0xDC00 ? upper + 1 : upper
+                let fixedUpper =
+                    upper > 0 && upper < expected.count && expected[upper] & 0xFC00 == 0xDC00 ? upper + 1 : upper
                 let insertion = Self.insertions[generator.below(Self.insertions.count)]
                 try editor.replace(utf16Range: lower..<fixedUpper, with: insertion)
                 expected.replaceSubrange(lower..<fixedUpper, with: Array(insertion.utf16))
                 let full = try Self.style.prepare(String(decoding: expected, as: UTF16.self))
-                #expect(try editor.measure(width: 180, lineLimits: limits) == full.measure(width: 180, lineLimits: limits))
+                #expect(
+                    try editor.measure(width: 180, lineLimits: limits) == full.measure(width: 180, lineLimits: limits))
                 #expect(try editor.measure(width: 180) == full.measure(width: 180))
             }
         }

@@ -21,7 +21,8 @@ import Testing
         #expect(editor.state.characterCount == 3)
         #expect(editor.state.text.utf16.count == 14)
         let before = editor.state
-        #expect(editor.replace(utf16Range: 14..<14, with: "x").rejection == .characterLimit(limit: 3, resultingCount: 4))
+        #expect(
+            editor.replace(utf16Range: 14..<14, with: "x").rejection == .characterLimit(limit: 3, resultingCount: 4))
         #expect(editor.replace(utf16Range: 0..<0, with: "🇯🇵").rejection == .characterLimit(limit: 3, resultingCount: 4))
         #expect(editor.state == before, "a rejected edit changes nothing")
 
@@ -37,7 +38,8 @@ import Testing
     @Test func regionalIndicatorsTypedOneByOnePairIntoOneFlag() throws {
         let editor = try F.editor("ab") { $0.characterLimit = 3 }
         #expect(try editor.replace(utf16Range: 2..<2, with: "🇰").acceptedState().characterCount == 3)
-        #expect(try editor.replace(utf16Range: 4..<4, with: "🇷").acceptedState().characterCount == 3, "🇰🇷 is one character")
+        #expect(
+            try editor.replace(utf16Range: 4..<4, with: "🇷").acceptedState().characterCount == 3, "🇰🇷 is one character")
         #expect(editor.replace(utf16Range: 6..<6, with: "🇯").rejection == .characterLimit(limit: 3, resultingCount: 4))
     }
 
@@ -46,7 +48,8 @@ import Testing
     @Test func pasteIsRejectedOrTruncatedAtAGraphemeBoundary() throws {
         let paste = "c" + Self.family + "e\u{301}fg"  // 5 characters
         let strict = try F.editor("ab") { $0.characterLimit = 5 }
-        #expect(strict.replace(utf16Range: 2..<2, with: paste).rejection == .characterLimit(limit: 5, resultingCount: 7))
+        #expect(
+            strict.replace(utf16Range: 2..<2, with: paste).rejection == .characterLimit(limit: 5, resultingCount: 7))
         #expect(strict.text == "ab")
 
         let truncating = try F.editor("ab") {
@@ -69,7 +72,8 @@ import Testing
         #expect(replacing.text == "xy" + "c" + Self.family + "e\u{301}")
 
         // Nothing fits: rejected, even with truncation.
-        #expect(truncating.replace(utf16Range: 0..<0, with: "q").rejection == .characterLimit(limit: 5, resultingCount: 6))
+        #expect(
+            truncating.replace(utf16Range: 0..<0, with: "q").rejection == .characterLimit(limit: 5, resultingCount: 6))
     }
 
     /// The cut counts characters in the result: a leading combining mark merges with the text
@@ -115,7 +119,8 @@ import Testing
         #expect(editor.replace(utf16Range: 0..<0, with: "hello\n").isAccepted)
         #expect(editor.state.lineCount == 2)
         #expect(editor.replace(utf16Range: 6..<6, with: "\n").rejection == .lineLimit(limit: 2, resultingCount: 3))
-        #expect(editor.replace(utf16Range: 6..<6, with: F.sentence).rejection == .lineLimit(limit: 2, resultingCount: 3))
+        #expect(
+            editor.replace(utf16Range: 6..<6, with: F.sentence).rejection == .lineLimit(limit: 2, resultingCount: 3))
         #expect(editor.replace(utf16Range: 6..<6, with: "hello world").isAccepted)
         #expect(editor.state.lineCount == 2)
         #expect(!editor.state.isScrollEnabled)

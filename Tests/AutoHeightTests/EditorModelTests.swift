@@ -151,7 +151,9 @@ import Testing
         let editor = try F.editor(F.sentence)
         let before = editor.state
         #expect(throws: EditorError.invalidContainerWidth(.infinity)) { try editor.setContainerWidth(.infinity) }
-        #expect(throws: EditorError.noRoomForText(containerWidth: 10, textWidth: 0)) { try editor.setContainerWidth(10) }
+        #expect(throws: EditorError.noRoomForText(containerWidth: 10, textWidth: 0)) {
+            try editor.setContainerWidth(10)
+        }
         #expect(throws: EditorError.invalidAccessoryWidth(-1)) { try editor.setAccessoryWidth(-1) }
         #expect(editor.state == before)
         #expect(editor.configuration.containerWidth == F.narrow)
@@ -257,10 +259,17 @@ import Testing
         let before = editor.state
         var calls = 0
         let observation = editor.observe(.all) { _ in calls += 1 }
-        #expect(editor.replace(utf16Range: 0..<12, with: "x").rejection == .invalidRange(lower: 0, upper: 12, utf16Count: 9))
-        #expect(editor.replace(utf16Range: -1..<0, with: "x").rejection == .invalidRange(lower: -1, upper: 0, utf16Count: 9))
-        #expect(editor.replace(utf16Range: 1..<2, with: "x").rejection == .invalidRange(lower: 1, upper: 2, utf16Count: 9))
-        #expect(editor.replace(utf16Location: 3, length: -2, with: "x").rejection == .invalidRange(lower: 3, upper: 1, utf16Count: 9))
+        #expect(
+            editor.replace(utf16Range: 0..<12, with: "x").rejection == .invalidRange(lower: 0, upper: 12, utf16Count: 9)
+        )
+        #expect(
+            editor.replace(utf16Range: -1..<0, with: "x").rejection == .invalidRange(lower: -1, upper: 0, utf16Count: 9)
+        )
+        #expect(
+            editor.replace(utf16Range: 1..<2, with: "x").rejection == .invalidRange(lower: 1, upper: 2, utf16Count: 9))
+        #expect(
+            editor.replace(utf16Location: 3, length: -2, with: "x").rejection
+                == .invalidRange(lower: 3, upper: 1, utf16Count: 9))
         #expect(editor.state == before)
         #expect(calls == 0)
         #expect(editor.replace(utf16Location: 1, length: 8, with: "b").state?.text == "ab")

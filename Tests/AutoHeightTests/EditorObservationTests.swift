@@ -144,7 +144,9 @@ import Testing
         let editor = try F.editor(width: 400) { $0.validationPattern = #"[a-z]+@[a-z]+\.[a-z]{2,}"# }
         #expect(!editor.state.isMatched)
         var matchChanges: [Bool] = []
-        let observation = editor.observe { if $0.kinds.contains(.matchState) { matchChanges.append($0.current.isMatched) } }
+        let observation = editor.observe {
+            if $0.kinds.contains(.matchState) { matchChanges.append($0.current.isMatched) }
+        }
         for (offset, character) in "kim@example.com".enumerated() {
             _ = editor.replace(utf16Range: offset..<offset, with: String(character))
         }

@@ -82,7 +82,9 @@ import Testing
         let prepared = editor.preparationCount
         try editor.setPlaceholder(Self.placeholder)
         #expect(editor.state.visibleLineCount == 3)
-        #expect(editor.preparationCount == prepared + 1, "the placeholder alone: the disabled one is empty, the text untouched")
+        #expect(
+            editor.preparationCount == prepared + 1,
+            "the placeholder alone: the disabled one is empty, the text untouched")
         try editor.setPlaceholder(Self.placeholder, style: Fixtures.style(size: 12, lineSpacing: 2))
         #expect(editor.state.visibleLineCount == 2)
         try editor.setPlaceholder("")

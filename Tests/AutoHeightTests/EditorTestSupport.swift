@@ -48,6 +48,7 @@ func close(_ actual: Double, _ expected: Double) -> Bool { abs(actual - expected
 extension EditResult {
     /// The edit's state, failing the test when it was rejected.
     func acceptedState(sourceLocation: SourceLocation = #_sourceLocation) throws -> EditorState {
-        try #require(state, "rejected: \(rejection.map(String.init(describing:)) ?? "")", sourceLocation: sourceLocation)
+        try #require(
+            state, "rejected: \(rejection.map(String.init(describing:)) ?? "")", sourceLocation: sourceLocation)
     }
 }

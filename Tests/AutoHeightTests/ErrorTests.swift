@@ -82,7 +82,9 @@ import Testing
     }
 
     @Test func invalidSpacingHeightLimitsLanguageTabs() throws {
-        #expect(throws: AutoHeightError.invalidLineSpacing(-1)) { try Fixtures.style(lineSpacing: -1).measure("a", width: 100) }
+        #expect(throws: AutoHeightError.invalidLineSpacing(-1)) {
+            try Fixtures.style(lineSpacing: -1).measure("a", width: 100)
+        }
         #expect(throws: AutoHeightError.invalidLineHeight("0.0")) {
             try Fixtures.style(lineHeight: .fixed(0)).measure("a", width: 100)
         }

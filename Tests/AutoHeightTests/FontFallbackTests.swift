@@ -34,7 +34,8 @@ import Testing
     /// fonts load only when a cluster needs them, and each keeps its position for good.
     @Test func systemFallbackFindsFontsInFontconfigOrder() throws {
         let fallback = SystemFallback(acceptingOnly: [
-            "/usr/share/fonts/truetype/noto/*", "/usr/share/fonts/opentype/noto/*", "/usr/share/fonts/truetype/dejavu/*",
+            "/usr/share/fonts/truetype/noto/*", "/usr/share/fonts/opentype/noto/*",
+            "/usr/share/fonts/truetype/dejavu/*",
         ])
         #expect(fallback.isAvailable)
         #expect(fallback.discoveredFonts.isEmpty, "nothing loads before a cluster needs it")
@@ -59,7 +60,10 @@ import Testing
 
         // Positions are stable: the stack's font i ≥ fonts.count is discovered font i − fonts.count.
         _ = try style.prepare("ภาษาไทย हिन्दी 中文")
-        #expect(Array(fallback.discoveredFonts.prefix(2)).map(\.serial) == first.map(\.serial) + [fallback.discoveredFonts[1].serial])
+        #expect(
+            Array(fallback.discoveredFonts.prefix(2)).map(\.serial) == first.map(\.serial) + [
+                fallback.discoveredFonts[1].serial
+            ])
         #expect(style.fonts.font(at: 1)?.serial == first[0].serial)
         #expect(style.fonts.font(at: 0)?.serial == FallbackFixtures.systemNotoSans.serial)
         #expect(style.fonts.font(at: 1 + fallback.discoveredFonts.count) == nil)
@@ -133,11 +137,15 @@ import Testing
     @Test func spacesTakeTheFontOfTheirNeighbours() throws {
         let style = TextStyle(fonts: FontStack(Fixtures.notoSans, fallbacks: [Fixtures.nanumGothic]), fontSize: 16)
         let notoSpace = try FallbackFixtures.advances(" ", style: Fixtures.style())[0]
-        let nanumSpace = try FallbackFixtures.advances(" ", style: TextStyle(font: Fixtures.nanumGothic, fontSize: 16))[0]
+        let nanumSpace = try FallbackFixtures.advances(" ", style: TextStyle(font: Fixtures.nanumGothic, fontSize: 16))[
+            0]
         #expect(!close(notoSpace, nanumSpace))
         // Between Korean words: Nanum Gothic's space, and the line is Nanum's height alone.
         #expect(close(try FallbackFixtures.advances("한국 어", style: style)[2], nanumSpace))
-        #expect(close(try FallbackFixtures.lineHeights("한국 어", style: style)[0], Fixtures.nanumGothic.metrics.lineHeight * 16))
+        #expect(
+            close(
+                try FallbackFixtures.lineHeights("한국 어", style: style)[0], Fixtures.nanumGothic.metrics.lineHeight * 16)
+        )
         // Before a Common character that the primary has, in the same run: the primary's
         // (earlier in the stack), as Pango moves such spaces.
         #expect(close(try FallbackFixtures.advances("한국 (abc)", style: style)[2], notoSpace))
@@ -161,13 +169,16 @@ import Testing
         let metrics = try TextStyle(fonts: fonts, fontSize: 16).prepare(text).lines(width: 1000).map(\.height)
         let noto = Fixtures.notoSans.metrics
         let nanum = Fixtures.nanumGothic.metrics
-        let both = (max(noto.ascender, nanum.ascender) - min(noto.descender, nanum.descender) + max(noto.lineGap, nanum.lineGap)) * 16
+        let both =
+            (max(noto.ascender, nanum.ascender) - min(noto.descender, nanum.descender)
+                + max(noto.lineGap, nanum.lineGap)) * 16
         #expect(metrics.count == 3)
         #expect(close(metrics[0], noto.lineHeight * 16))
         #expect(close(metrics[1], nanum.lineHeight * 16))
         #expect(close(metrics[2], both))
         for (model, expected) in [(LineHeight.em, 16.0), (.fixed(20), 20), (.multiple(1.5), 24)] {
-            let heights = try TextStyle(fonts: fonts, fontSize: 16, lineHeight: model).prepare(text).lines(width: 1000).map(\.height)
+            let heights = try TextStyle(fonts: fonts, fontSize: 16, lineHeight: model).prepare(text).lines(width: 1000)
+                .map(\.height)
             #expect(heights == [expected, expected, expected], "\(model)")
         }
     }
@@ -185,9 +196,12 @@ import Testing
         #expect(hanzi.missingGlyphCount == 0)
         let cjk = try #require(fallback.discoveredFonts.first).metrics
         let nanum = Fixtures.nanumGothic.metrics
-        let tallest = (max(cjk.ascender, nanum.ascender) - min(cjk.descender, nanum.descender) + max(cjk.lineGap, nanum.lineGap)) * 16
+        let tallest =
+            (max(cjk.ascender, nanum.ascender) - min(cjk.descender, nanum.descender) + max(cjk.lineGap, nanum.lineGap))
+            * 16
         #expect(close(hanzi.height, tallest), "bit 31 = fonts 31 and 32 together")
-        let resolver = LineHeightResolver(model: style.lineHeight, tables: LineHeightResolver.Tables(fonts: stack), fontSize: 16)
+        let resolver = LineHeightResolver(
+            model: style.lineHeight, tables: LineHeightResolver.Tables(fonts: stack), fontSize: 16)
         #expect(close(resolver.height(fontMask: 1 << 31), tallest))
         #expect(close(resolver.height(fontMask: 1), Fixtures.notoLineHeight16))
     }
@@ -196,7 +210,8 @@ import Testing
     /// the whole new text prepared from scratch (heights included).
     @Test func editsThatDiscoverFontsKeepHeightsRight() throws {
         let fallback = SystemFallback(acceptingOnly: [
-            "/usr/share/fonts/truetype/noto/*", "/usr/share/fonts/opentype/noto/*", "/usr/share/fonts/truetype/dejavu/*",
+            "/usr/share/fonts/truetype/noto/*", "/usr/share/fonts/opentype/noto/*",
+            "/usr/share/fonts/truetype/dejavu/*",
         ])
         let style = FallbackFixtures.style(fallback: fallback)
         var editor = try EditableText("Hello\nworld", style: style)
@@ -216,9 +231,12 @@ import Testing
     /// Rule: one system fallback serves many threads at once: fonts found concurrently get one
     /// position each, and every measurement equals the serial one.
     @Test func concurrentDiscoveryEqualsSerial() async throws {
-        let texts = ["안녕하세요 world", "مرحبا بالعالم", "ภาษาไทย", "हिन्दी पाठ", "中文 и русский", "😀👍🏽🇰🇷", "Ελληνικά ქართული", "ខ្មែរ ລາວ"]
+        let texts = [
+            "안녕하세요 world", "مرحبا بالعالم", "ภาษาไทย", "हिन्दी पाठ", "中文 и русский", "😀👍🏽🇰🇷", "Ελληνικά ქართული", "ខ្មែរ ລາວ",
+        ]
         let concurrentFallback = SystemFallback(acceptingOnly: [
-            "/usr/share/fonts/truetype/noto/*", "/usr/share/fonts/opentype/noto/*", "/usr/share/fonts/truetype/dejavu/*",
+            "/usr/share/fonts/truetype/noto/*", "/usr/share/fonts/opentype/noto/*",
+            "/usr/share/fonts/truetype/dejavu/*",
         ])
         let style = FallbackFixtures.style(fallback: concurrentFallback)
         let results = try await withThrowingTaskGroup(of: (Int, TextMeasurement).self) { group in

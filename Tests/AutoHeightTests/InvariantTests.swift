@@ -37,11 +37,13 @@ import Testing
                 let result = try prepared.measure(width: width)
                 guard result.maxLineWidth > 0 else { continue }
                 let again = try prepared.lines(width: result.maxLineWidth)
-                #expect(again == (try prepared.lines(width: width)).map { line in
-                    var line = line
-                    line.width = line.width
-                    return line
-                }, "\(id) at \(width) → \(result.maxLineWidth)")
+                #expect(
+                    again
+                        == (try prepared.lines(width: width)).map { line in
+                            var line = line
+                            line.width = line.width
+                            return line
+                        }, "\(id) at \(width) → \(result.maxLineWidth)")
             }
         }
     }
@@ -58,10 +60,14 @@ import Testing
                 for line in lines {
                     #expect(line.range.lowerBound >= expectedStart, "\(id): overlapping lines")
                     let gap = units[expectedStart..<line.range.lowerBound]
-                    #expect(gap.allSatisfy { [0x0A, 0x0D, 0x0B, 0x0C, 0x85, 0x2028, 0x2029].contains($0) }, "\(id): text skipped")
+                    #expect(
+                        gap.allSatisfy { [0x0A, 0x0D, 0x0B, 0x0C, 0x85, 0x2028, 0x2029].contains($0) },
+                        "\(id): text skipped")
                     if line.width > width {
-                        let piece = String(decoding: units[line.range], as: UTF16.self).trimmingCharacters(in: .whitespaces)
-                        #expect(piece.count == 1, "\(id) @\(width): \(line.width) px line holds \(piece.count) clusters")
+                        let piece = String(decoding: units[line.range], as: UTF16.self).trimmingCharacters(
+                            in: .whitespaces)
+                        #expect(
+                            piece.count == 1, "\(id) @\(width): \(line.width) px line holds \(piece.count) clusters")
                     }
                     expectedStart = line.range.upperBound
                 }

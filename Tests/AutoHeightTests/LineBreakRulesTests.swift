@@ -84,7 +84,9 @@ import Testing
 
     /// Rule: ``LineBreakRules`` reads and writes only the `lb` and `lw` keywords of the tag.
     @Test func rulesRoundTripThroughTheLanguageTag() throws {
-        #expect(LineBreakRules(languageTag: "ja-u-lb-strict-lw-phrase") == LineBreakRules(strictness: .strict, wordBreak: .phrase))
+        #expect(
+            LineBreakRules(languageTag: "ja-u-lb-strict-lw-phrase")
+                == LineBreakRules(strictness: .strict, wordBreak: .phrase))
         #expect(LineBreakRules(languageTag: "ko") == LineBreakRules())
         #expect(LineBreakRules(languageTag: "ko-u-lw-keepall").wordBreak == .keepAll)
         #expect(LineBreakRules(strictness: .loose).applied(to: "ja-JP") == "ja-JP-u-lb-loose")

@@ -36,7 +36,9 @@ import Testing
 
     @Test func lineCountsAgreeWithPangoOnRealText() throws {
         let data = try Data(contentsOf: Fixtures.url("pango-agreement.jsonl"))
-        let records = try data.split(separator: UInt8(ascii: "\n")).map { try JSONDecoder().decode(Record.self, from: Data($0)) }
+        let records = try data.split(separator: UInt8(ascii: "\n")).map {
+            try JSONDecoder().decode(Record.self, from: Data($0))
+        }
         #expect(records.count == 810)
         var fonts: [String: Font] = [:]
         var agree: [String: Int] = [:]
@@ -68,9 +70,12 @@ import Testing
         let table = total.keys.sorted().map { "\($0): \(agree[$0, default: 0])/\(total[$0]!)" }.joined(separator: ", ")
         let rate = Double(agreed) / Double(cases)
         #expect(cases == 3240)
-        #expect(rate >= 0.995, "agreement \(agreed)/\(cases) = \(rate * 100) %: \(table)\n\(mismatches.joined(separator: "\n"))")
+        #expect(
+            rate >= 0.995,
+            "agreement \(agreed)/\(cases) = \(rate * 100) %: \(table)\n\(mismatches.joined(separator: "\n"))")
         for (file, count) in total {
-            #expect(Double(agree[file, default: 0]) / Double(count) >= 0.98, "\(file): \(agree[file, default: 0])/\(count)")
+            #expect(
+                Double(agree[file, default: 0]) / Double(count) >= 0.98, "\(file): \(agree[file, default: 0])/\(count)")
         }
         print("Pango agreement: \(agreed)/\(cases) (\(rate * 100) %) — \(table)")
         if !mismatches.isEmpty { print("mismatches:\n" + mismatches.joined(separator: "\n")) }

@@ -76,7 +76,8 @@ import Testing
 
     @Test func lineCountsAgreeWithPangoUnderSystemFallback() throws {
         _ = try FallbackFixtures.colorEmoji()
-        #expect(Fixtures.systemFont("NotoSansCJK-Regular.ttc") != nil, "apt-get install fonts-noto-cjk (make test does)")
+        #expect(
+            Fixtures.systemFont("NotoSansCJK-Regular.ttc") != nil, "apt-get install fonts-noto-cjk (make test does)")
         let data = try Data(contentsOf: Fixtures.url("pango-fallback-agreement.jsonl"))
         let records = try data.split(separator: UInt8(ascii: "\n")).map {
             try JSONDecoder().decode(Record.self, from: Data($0))
@@ -116,7 +117,8 @@ import Testing
         #expect(nowAgreeing.isEmpty, "listed as explained but now agreeing (update the list): \(nowAgreeing)")
         for (file, count) in total {
             // A file of about 350 cases loses 0.28 % per mismatch; the explained ones are at most 5.
-            #expect(Double(agree[file, default: 0]) / Double(count) >= 0.98, "\(file): \(agree[file, default: 0])/\(count)")
+            #expect(
+                Double(agree[file, default: 0]) / Double(count) >= 0.98, "\(file): \(agree[file, default: 0])/\(count)")
         }
         let rules = Dictionary(grouping: Self.explained.values, by: { $0 }).mapValues(\.count)
             .sorted { $0.value > $1.value }.map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", ")

@@ -36,24 +36,31 @@ import Testing
             {"replace": [3, 1], "with": "x"}
             """
         let result = try run(
-            Self.font + ["-", "--width", "110", "--max-lines", "2", "--placeholder", "Type here", "--disabled-placeholder", "Off"],
+            Self.font + [
+                "-", "--width", "110", "--max-lines", "2", "--placeholder", "Type here", "--disabled-placeholder",
+                "Off",
+            ],
             stdin: script)
         #expect(result.status == 0, "\(result.stderr)")
         let lines = try objects(result.stdout)
         #expect(lines.count == 11, "one line per event, blank lines skipped")
-        let expected: [(accepted: Bool, reason: String?, lines: Int, visible: Int, heightLines: Int, contentLines: Int, scroll: Bool, placeholder: Bool, characters: Int)] = [
-            (true, nil, 1, 1, 1, 1, false, false, 5),
-            (true, nil, 2, 2, 2, 2, false, false, 23),  // soft wrap at 100 px
-            (true, nil, 1, 1, 1, 1, false, false, 23),  // 180 px: one line
-            (true, nil, 2, 2, 2, 2, false, false, 23),  // a button takes 80 px
-            (true, nil, 1, 1, 1, 1, false, false, 23),
-            (true, nil, 3, 2, 2, 3, true, false, 25),  // past --max-lines: scrolls
-            (true, nil, 3, 1, 1, 1, false, true, 25),  // disabled: "Off" instead of the text
-            (false, "disabled", 3, 1, 1, 1, false, true, 25),
-            (true, nil, 3, 2, 2, 3, true, false, 25),
-            (true, nil, 1, 1, 1, 1, false, true, 0),  // empty: the placeholder shows
-            (false, "invalidRange", 1, 1, 1, 1, false, true, 0),
-        ]
+        let expected:
+            [(
+                accepted: Bool, reason: String?, lines: Int, visible: Int, heightLines: Int, contentLines: Int,
+                scroll: Bool, placeholder: Bool, characters: Int
+            )] = [
+                (true, nil, 1, 1, 1, 1, false, false, 5),
+                (true, nil, 2, 2, 2, 2, false, false, 23),  // soft wrap at 100 px
+                (true, nil, 1, 1, 1, 1, false, false, 23),  // 180 px: one line
+                (true, nil, 2, 2, 2, 2, false, false, 23),  // a button takes 80 px
+                (true, nil, 1, 1, 1, 1, false, false, 23),
+                (true, nil, 3, 2, 2, 3, true, false, 25),  // past --max-lines: scrolls
+                (true, nil, 3, 1, 1, 1, false, true, 25),  // disabled: "Off" instead of the text
+                (false, "disabled", 3, 1, 1, 1, false, true, 25),
+                (true, nil, 3, 2, 2, 3, true, false, 25),
+                (true, nil, 1, 1, 1, 1, false, true, 0),  // empty: the placeholder shows
+                (false, "invalidRange", 1, 1, 1, 1, false, true, 0),
+            ]
         for (index, (line, want)) in zip(lines, expected).enumerated() {
             let context = "event \(index + 1): \(line)"
             #expect(line["accepted"] as? Bool == want.accepted, "\(context)")
@@ -70,8 +77,10 @@ import Testing
             #expect(line["ns"] == nil)
         }
         // The fields, in the documented order.
-        #expect(result.stdout.hasPrefix(
-            "{\"accepted\":true,\"reason\":null,\"lines\":1,\"visibleLines\":1,\"height\":37.792,\"contentHeight\":37.792,\"scrollEnabled\":false,\"placeholderVisible\":false,\"matched\":true,\"characters\":5}\n"))
+        #expect(
+            result.stdout.hasPrefix(
+                "{\"accepted\":true,\"reason\":null,\"lines\":1,\"visibleLines\":1,\"height\":37.792,\"contentHeight\":37.792,\"scrollEnabled\":false,\"placeholderVisible\":false,\"matched\":true,\"characters\":5}\n"
+            ))
     }
 
     @Test func limitsTruncationAndPattern() throws {
@@ -81,7 +90,8 @@ import Testing
             {"replace": [0, 0], "with": "z"}
             {"replace": [0, 1], "with": "1"}
             """
-        let rejecting = try run(Self.font + ["-", "--width", "300", "--character-limit", "5", "--pattern", "[0-9a-z]+"], stdin: script)
+        let rejecting = try run(
+            Self.font + ["-", "--width", "300", "--character-limit", "5", "--pattern", "[0-9a-z]+"], stdin: script)
         #expect(rejecting.status == 0, "\(rejecting.stderr)")
         let strict = try objects(rejecting.stdout)
         #expect(strict.map { $0["accepted"] as? Bool } == [true, false, true, true])
@@ -90,7 +100,9 @@ import Testing
         #expect(strict.map { $0["matched"] as? Bool } == [true, true, true, true])
 
         let truncating = try run(
-            Self.font + ["-", "--width", "300", "--character-limit", "5", "--truncate-paste", "--pattern", "[0-9a-z]+"], stdin: script)
+            Self.font + [
+                "-", "--width", "300", "--character-limit", "5", "--truncate-paste", "--pattern", "[0-9a-z]+",
+            ], stdin: script)
         let cut = try objects(truncating.stdout)
         #expect(cut.map { $0["accepted"] as? Bool } == [true, true, false, true])
         #expect(cut.map { $0["reason"] as? String } == [nil, nil, "characterLimit", nil])
@@ -108,8 +120,11 @@ import Testing
 
     @Test func insetsAccessoryAndInitialText() throws {
         let result = try run(
-            Self.font + ["-", "--width", "124", "--insets", "4,12,6,12", "--line-fragment-padding", "0", "--accessory-width", "0",
-                         "--text", EditorFixtures.sentence],
+            Self.font + [
+                "-", "--width", "124", "--insets", "4,12,6,12", "--line-fragment-padding", "0", "--accessory-width",
+                "0",
+                "--text", EditorFixtures.sentence,
+            ],
             stdin: "{\"accessoryWidth\": 0}\n")
         let line = try #require(try objects(result.stdout).first)
         #expect(line["lines"] as? Int == 2)
@@ -117,7 +132,9 @@ import Testing
     }
 
     @Test func timingAddsNanoseconds() throws {
-        let result = try run(Self.font + ["-", "--width", "200", "--timing"], stdin: "{\"replace\": [0, 0], \"with\": \"a\"}\n{\"width\": 300}\n")
+        let result = try run(
+            Self.font + ["-", "--width", "200", "--timing"],
+            stdin: "{\"replace\": [0, 0], \"with\": \"a\"}\n{\"width\": 300}\n")
         let lines = try objects(result.stdout)
         #expect(lines.count == 2)
         for line in lines {
@@ -138,15 +155,30 @@ import Testing
         let cases: [(String, String)] = [
             ("{\"width\": 200}\n{oops\n", "line 2: not valid JSON"),
             ("[1, 2]\n", "line 1: expected a JSON object (an event)"),
-            ("{\"widht\": 200}\n", "line 1: expected an event: one of \"replace\", \"width\", \"enabled\", \"accessoryWidth\""),
-            ("{\"width\": 200, \"enabled\": true}\n", "line 1: more than one event in one line: \"width\", \"enabled\""),
+            (
+                "{\"widht\": 200}\n",
+                "line 1: expected an event: one of \"replace\", \"width\", \"enabled\", \"accessoryWidth\""
+            ),
+            (
+                "{\"width\": 200, \"enabled\": true}\n",
+                "line 1: more than one event in one line: \"width\", \"enabled\""
+            ),
             ("{\"replace\": [0, 0]}\n", "line 1: \"replace\" needs a \"with\" string (\"\" to delete)"),
-            ("{\"replace\": [0, 0.5], \"with\": \"\"}\n", "line 1: \"replace\" must be [start, end], two integer UTF-16 offsets"),
-            ("{\"replace\": [true, 1], \"with\": \"\"}\n", "line 1: \"replace\" must be [start, end], two integer UTF-16 offsets"),
+            (
+                "{\"replace\": [0, 0.5], \"with\": \"\"}\n",
+                "line 1: \"replace\" must be [start, end], two integer UTF-16 offsets"
+            ),
+            (
+                "{\"replace\": [true, 1], \"with\": \"\"}\n",
+                "line 1: \"replace\" must be [start, end], two integer UTF-16 offsets"
+            ),
             ("{\"enabled\": 1}\n", "line 1: \"enabled\" must be true or false"),
             ("{\"width\": \"wide\"}\n", "line 1: \"width\" must be a number (px)"),
             ("\n{\"width\": -3}\n", "line 2: invalid container width -3.0: must be finite, > 0 and ≤ 1000000000.0 px"),
-            ("{\"accessoryWidth\": 500}\n", "line 1: no room for text: a container 200.0 px wide leaves -310.0 px after insets, padding and accessory"),
+            (
+                "{\"accessoryWidth\": 500}\n",
+                "line 1: no room for text: a container 200.0 px wide leaves -310.0 px after insets, padding and accessory"
+            ),
         ]
         for (script, message) in cases {
             let result = try run(Self.font + ["-", "--width", "200"], stdin: script)
@@ -171,9 +203,11 @@ import Testing
         #expect(pattern.stderr.hasPrefix("autoheight: invalid validation pattern \"([a-z\": "))
 
         for arguments in [
-            ["-"], ["-", "--width", "0"], ["-", "--width", "200", "--insets", "1,2,3"], ["-", "--width", "200", "--insets", "-1,0,0,0"],
+            ["-"], ["-", "--width", "0"], ["-", "--width", "200", "--insets", "1,2,3"],
+            ["-", "--width", "200", "--insets", "-1,0,0,0"],
             ["-", "--width", "200", "--limit-to-max-lines"], ["-", "--width", "200", "--truncate-paste"],
-            ["-", "--width", "200", "--min-lines", "3", "--max-lines", "2"], ["-", "--width", "200", "--character-limit", "-1"],
+            ["-", "--width", "200", "--min-lines", "3", "--max-lines", "2"],
+            ["-", "--width", "200", "--character-limit", "-1"],
         ] {
             let result = try run(arguments, stdin: "")
             #expect(result.status == 64, "\(arguments): \(result.stderr)")
@@ -188,8 +222,10 @@ import Testing
         #expect(result.status == 0)
         for phrase in [
             "\"replace\": [start, end]", "\"width\"", "\"enabled\"", "\"accessoryWidth\"", "UTF-16", "\"accepted\"",
-            "\"reason\"", "\"visibleLines\"", "\"contentHeight\"", "\"scrollEnabled\"", "\"placeholderVisible\"", "\"matched\"",
-            "\"characters\"", "\"ns\"", "--timing", "--truncate-paste", "--limit-to-max-lines", "--insets", "Exit status",
+            "\"reason\"", "\"visibleLines\"", "\"contentHeight\"", "\"scrollEnabled\"", "\"placeholderVisible\"",
+            "\"matched\"",
+            "\"characters\"", "\"ns\"", "--timing", "--truncate-paste", "--limit-to-max-lines", "--insets",
+            "Exit status",
         ] {
             #expect(result.stdout.contains(phrase), "help lacks \(phrase)")
         }

@@ -16,7 +16,8 @@ import Testing
 
     func runs(_ text: String) throws -> [Run] {
         let units = Array(text.utf16)
-        let runs = try units.withUnsafeBufferPointer { (buffer) throws(AutoHeightError) in try TextRuns.itemize(buffer) }
+        let runs = try units.withUnsafeBufferPointer { (buffer) throws(AutoHeightError) in try TextRuns.itemize(buffer)
+        }
         return runs.map { run in
             let tag = hb_script_to_iso15924_tag(run.script)
             let name = String(decoding: [24, 16, 8, 0].map { UInt8((tag >> $0) & 0xFF) }, as: UTF8.self)
@@ -28,13 +29,14 @@ import Testing
     /// the line walk is in logical order: line ranges are contiguous UTF-16 ranges.
     @Test func rightToLeftParagraphWithNumbersAndNames() throws {
         let text = "طلب رقم 12345 من John Smith."
-        #expect(try runs(text) == [
-            Run(range: 0..<8, script: "Arab", rightToLeft: true),
-            Run(range: 8..<13, script: "Arab", rightToLeft: false),  // digits: LTR, in the Arabic run's script
-            Run(range: 13..<17, script: "Arab", rightToLeft: true),
-            Run(range: 17..<27, script: "Latn", rightToLeft: false),
-            Run(range: 27..<28, script: "Latn", rightToLeft: true),  // the final full stop: paragraph level
-        ])
+        #expect(
+            try runs(text) == [
+                Run(range: 0..<8, script: "Arab", rightToLeft: true),
+                Run(range: 8..<13, script: "Arab", rightToLeft: false),  // digits: LTR, in the Arabic run's script
+                Run(range: 13..<17, script: "Arab", rightToLeft: true),
+                Run(range: 17..<27, script: "Latn", rightToLeft: false),
+                Run(range: 27..<28, script: "Latn", rightToLeft: true),  // the final full stop: paragraph level
+            ])
         let style = FallbackFixtures.style(language: "ar")
         let prepared = try style.prepare(text)
         #expect(try prepared.ranges(width: 100) == [[0, 8], [8, 17], [17, 28]])
@@ -49,13 +51,14 @@ import Testing
     /// Rule: Hebrew with numbers: the same, with Pango's numbers.
     @Test func hebrewWithNumbers() throws {
         let text = "המחיר הוא 250 ש״ח עבור 3 פריטים"
-        #expect(try runs(text) == [
-            Run(range: 0..<10, script: "Hebr", rightToLeft: true),
-            Run(range: 10..<13, script: "Hebr", rightToLeft: false),
-            Run(range: 13..<23, script: "Hebr", rightToLeft: true),
-            Run(range: 23..<24, script: "Hebr", rightToLeft: false),
-            Run(range: 24..<31, script: "Hebr", rightToLeft: true),
-        ])
+        #expect(
+            try runs(text) == [
+                Run(range: 0..<10, script: "Hebr", rightToLeft: true),
+                Run(range: 10..<13, script: "Hebr", rightToLeft: false),
+                Run(range: 13..<23, script: "Hebr", rightToLeft: true),
+                Run(range: 23..<24, script: "Hebr", rightToLeft: false),
+                Run(range: 24..<31, script: "Hebr", rightToLeft: true),
+            ])
         let prepared = try FallbackFixtures.style(language: "ar").prepare(text)
         for (width, lines, height) in [(60.0, 5, 99.458984), (100, 3, 62.208984), (140, 2, 43.583984)] {
             let result = try prepared.measure(width: width)
@@ -68,12 +71,13 @@ import Testing
     /// (the space after "SMTP" is Latin, shaped with the primary font: Pango's widths).
     @Test func commonCharactersKeepTheirScriptAcrossLevels() throws {
         let text = "مرحبا SMTP مرحبا"
-        #expect(try runs(text) == [
-            Run(range: 0..<6, script: "Arab", rightToLeft: true),
-            Run(range: 6..<10, script: "Latn", rightToLeft: false),
-            Run(range: 10..<11, script: "Latn", rightToLeft: true),
-            Run(range: 11..<16, script: "Arab", rightToLeft: true),
-        ])
+        #expect(
+            try runs(text) == [
+                Run(range: 0..<6, script: "Arab", rightToLeft: true),
+                Run(range: 6..<10, script: "Latn", rightToLeft: false),
+                Run(range: 10..<11, script: "Latn", rightToLeft: true),
+                Run(range: 11..<16, script: "Arab", rightToLeft: true),
+            ])
         let result = try FallbackFixtures.style(language: "ar").measure(text, width: 1000)
         #expect(close(result.maxLineWidth, 125.101562, 1e-3), "Pango: 125.101562 px, got \(result.maxLineWidth)")
         #expect(try FallbackFixtures.style(language: "ar").measure(text, width: 60).lineCount == 3)
@@ -81,25 +85,28 @@ import Testing
 
     /// Rule: script runs for mixed text; a closing bracket takes its opening bracket's script.
     @Test func scriptItemization() throws {
-        #expect(try runs("Hello 안녕하세요 世界 مرحبا!") == [
-            Run(range: 0..<6, script: "Latn", rightToLeft: false),
-            Run(range: 6..<12, script: "Hang", rightToLeft: false),
-            Run(range: 12..<15, script: "Hani", rightToLeft: false),
-            Run(range: 15..<20, script: "Arab", rightToLeft: true),
-            Run(range: 20..<21, script: "Arab", rightToLeft: false),
-        ])
-        #expect(try runs("abc (ملاحظة) def") == [
-            Run(range: 0..<5, script: "Latn", rightToLeft: false),
-            Run(range: 5..<11, script: "Arab", rightToLeft: true),
-            Run(range: 11..<16, script: "Latn", rightToLeft: false),
-        ])
+        #expect(
+            try runs("Hello 안녕하세요 世界 مرحبا!") == [
+                Run(range: 0..<6, script: "Latn", rightToLeft: false),
+                Run(range: 6..<12, script: "Hang", rightToLeft: false),
+                Run(range: 12..<15, script: "Hani", rightToLeft: false),
+                Run(range: 15..<20, script: "Arab", rightToLeft: true),
+                Run(range: 20..<21, script: "Arab", rightToLeft: false),
+            ])
+        #expect(
+            try runs("abc (ملاحظة) def") == [
+                Run(range: 0..<5, script: "Latn", rightToLeft: false),
+                Run(range: 5..<11, script: "Arab", rightToLeft: true),
+                Run(range: 11..<16, script: "Latn", rightToLeft: false),
+            ])
         // Leading Common characters (and brackets opened among them) join the first script.
         // A bracket opened in Korean text closes in it, even around a Latin letter.
-        #expect(try runs("(123) 안녕 [x]") == [
-            Run(range: 0..<10, script: "Hang", rightToLeft: false),
-            Run(range: 10..<11, script: "Latn", rightToLeft: false),
-            Run(range: 11..<12, script: "Hang", rightToLeft: false),
-        ])
+        #expect(
+            try runs("(123) 안녕 [x]") == [
+                Run(range: 0..<10, script: "Hang", rightToLeft: false),
+                Run(range: 10..<11, script: "Latn", rightToLeft: false),
+                Run(range: 11..<12, script: "Hang", rightToLeft: false),
+            ])
         let mixed = try FallbackFixtures.style(language: "ar").prepare("Hello 안녕하세요 世界 مرحبا!")
         for (width, lines) in [(60.0, 4), (100, 3), (140, 2)] {
             #expect(try mixed.lineCount(width: width) == lines, "Pango: \(lines) lines @\(width)")

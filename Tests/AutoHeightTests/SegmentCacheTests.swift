@@ -21,7 +21,8 @@ import CHarfBuzz
         if fontName == "bundled" {
             fonts = try FontStack.bundled()
         } else {
-            let path = try #require(Fixtures.systemFont(fontName), "\(fontName) missing: apt-get install fonts-noto-cjk")
+            let path = try #require(
+                Fixtures.systemFont(fontName), "\(fontName) missing: apt-get install fonts-noto-cjk")
             fonts = FontStack(try Font(path: path, faceIndex: 1))
         }
         let cache = SegmentCache()
@@ -36,7 +37,8 @@ import CHarfBuzz
             }
         }
         let (hits, misses) = cache.statistics
-        print("cache \(fontName): \(cache.entryCount) entries, \(cache.byteCount) bytes, \(hits) hits, \(misses) misses")
+        print(
+            "cache \(fontName): \(cache.entryCount) entries, \(cache.byteCount) bytes, \(hits) hits, \(misses) misses")
         if fontName == "bundled" {
             #expect(hits > misses, "the second pass is served from the cache")
         }

@@ -64,7 +64,8 @@ import Testing
         // Pango 1.50 (no hyphens): "Supercalifrag" "ilisticexpialid" "ocious".
         #expect(try ranges("Supercalifragilisticexpialidocious", width: 100) == [[0, 13], [13, 28], [28, 34]])
         // The long word first leaves the line "a ".
-        #expect(try ranges("a Supercalifragilisticexpialidocious", width: 100) == [[0, 2], [2, 15], [15, 30], [30, 36]])
+        #expect(
+            try ranges("a Supercalifragilisticexpialidocious", width: 100) == [[0, 2], [2, 15], [15, 30], [30, 36]])
     }
 
     @Test func neverBreaksInsideAGraphemeCluster() throws {
@@ -88,7 +89,8 @@ import Testing
 
     @Test func tabsAdvanceToTheNextStopOfEightSpaces() throws {
         let style = Fixtures.style()
-        let space = try style.measure("a b", width: 1000).maxLineWidth - (try style.measure("ab", width: 1000).maxLineWidth)
+        let space =
+            try style.measure("a b", width: 1000).maxLineWidth - (try style.measure("ab", width: 1000).maxLineWidth)
         let stop = 8 * space
         // "a\tb": the tab goes to the first stop, then b. Pango reports 43.121 px for this.
         let a = try style.measure("a", width: 1000).maxLineWidth
@@ -119,7 +121,8 @@ import Testing
         let multiple = try Fixtures.style(lineSpacing: 2, lineHeight: .multiple(1.5)).measure(text, width: 100)
         #expect(abs(multiple.height - (3 * 24 + 2 * 2)) < 1e-9)
         // One line: no spacing at all.
-        #expect(abs(try Fixtures.style(lineSpacing: 5).measure("x", width: 100).height - Fixtures.notoLineHeight16) < 1e-9)
+        #expect(
+            abs(try Fixtures.style(lineSpacing: 5).measure("x", width: 100).height - Fixtures.notoLineHeight16) < 1e-9)
     }
 
     @Test func metricsLineHeightIsAscenderMinusDescenderPlusGap() throws {

@@ -51,7 +51,9 @@ public struct EditorChange: Sendable, Equatable {
         /// The kinds that differ between two states.
         public init(from previous: EditorState, to current: EditorState) {
             var kinds: Kinds = []
-            if previous.height != current.height || previous.contentHeight != current.contentHeight { kinds.insert(.height) }
+            if previous.height != current.height || previous.contentHeight != current.contentHeight {
+                kinds.insert(.height)
+            }
             if previous.lineCount != current.lineCount || previous.visibleLineCount != current.visibleLineCount {
                 kinds.insert(.lineCount)
             }

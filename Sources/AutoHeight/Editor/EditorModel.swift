@@ -236,7 +236,8 @@ public final class EditorModel {
     public func setDisabledPlaceholder(_ disabledPlaceholder: String) throws(EditorError) {
         let prepared: PreparedText?
         do throws(AutoHeightError) {
-            prepared = try Self.prepare(disabledPlaceholder, style: configuration.placeholderStyle ?? configuration.style)
+            prepared = try Self.prepare(
+                disabledPlaceholder, style: configuration.placeholderStyle ?? configuration.style)
         } catch {
             throw .layout(error)
         }
@@ -331,7 +332,8 @@ public final class EditorModel {
         }
         if lower == upper && replacement.isEmpty {
             // Nothing to insert or delete: accepted as is, nothing prepared, nobody notified.
-            return .accepted(AcceptedEdit(state: state, insertedText: "", insertedRange: lower..<lower, isTruncated: false))
+            return .accepted(
+                AcceptedEdit(state: state, insertedText: "", insertedRange: lower..<lower, isTruncated: false))
         }
         let range = lowerIndex..<upperIndex
 
@@ -380,7 +382,9 @@ public final class EditorModel {
     }
 
     /// Replaces state, text and measurement, then tells the observers what changed.
-    private func commit(_ newState: EditorState, editable newText: EditableText, measurement newMeasurement: TextMeasurement) {
+    private func commit(
+        _ newState: EditorState, editable newText: EditableText, measurement newMeasurement: TextMeasurement
+    ) {
         let previous = state
         editable = newText
         measurement = newMeasurement

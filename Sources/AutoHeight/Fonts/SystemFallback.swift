@@ -113,7 +113,8 @@ public final class SystemFallback: Sendable {
     static func fontconfigLanguage(
         for script: hb_script_t, styleLanguage: hb_language_t?, styleScripts: [hb_script_t]
     ) -> String {
-        let ownScript = styleScripts.isEmpty || script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED
+        let ownScript =
+            styleScripts.isEmpty || script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED
             || script == HB_SCRIPT_UNKNOWN || styleScripts.contains(script)
         let key = LanguageKey(
             language: ownScript ? UInt(bitPattern: Int(bitPattern: styleLanguage)) : 0,
@@ -121,7 +122,8 @@ public final class SystemFallback: Sendable {
         if let known = languages.withLock({ $0[key] }) { return known }
         let answer: String
         if ownScript {
-            answer = styleLanguage.map { fontconfigLanguage(fromTag: String(cString: hb_language_to_string($0))) } ?? "und"
+            answer =
+                styleLanguage.map { fontconfigLanguage(fromTag: String(cString: hb_language_to_string($0))) } ?? "und"
         } else {
             answer = ScriptLanguages.likelyLanguage(for: script) ?? "und"
         }

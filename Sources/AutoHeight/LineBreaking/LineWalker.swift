@@ -39,7 +39,9 @@ extension PreparedParagraph {
                 (content, trailing) = tabbedWidths(from: segmentStart, to: segment, pen: line.pen, tabStop: tabStop)
             }
             if !line.isEmpty && (line.pen + content) * fontSize > width {
-                sink.addLine(start: line.start, end: segmentStart, visibleWidth: line.visible * fontSize, fontMask: line.fontMask)
+                sink.addLine(
+                    start: line.start, end: segmentStart, visibleWidth: line.visible * fontSize, fontMask: line.fontMask
+                )
                 line = LineState(start: segmentStart)
                 if segment.hasTab {
                     (content, trailing) = tabbedWidths(from: segmentStart, to: segment, pen: 0, tabStop: tabStop)
@@ -73,7 +75,8 @@ extension PreparedParagraph {
             while clusterEnd < contentEnd && flags[clusterEnd] & UnitFlag.graphemeStart == 0 { clusterEnd += 1 }
             var clusterWidth = unitsWidth(index..<clusterEnd, pen: line.pen, tabStop: tabStop)
             if index > line.start && (line.pen + clusterWidth) * fontSize > width {
-                sink.addLine(start: line.start, end: index, visibleWidth: line.visible * fontSize, fontMask: line.fontMask)
+                sink.addLine(
+                    start: line.start, end: index, visibleWidth: line.visible * fontSize, fontMask: line.fontMask)
                 line = LineState(start: index, fontMask: segment.fontMask)
                 if segment.hasTab { clusterWidth = unitsWidth(index..<clusterEnd, pen: 0, tabStop: tabStop) }
             }

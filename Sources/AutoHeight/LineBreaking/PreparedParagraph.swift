@@ -54,7 +54,8 @@ extension ParagraphPreparer {
                 var runFlags = [UInt8](repeating: 0, count: run.range.count)
                 try Graphemes.markStarts(of: slice, in: &runFlags, offset: 0, bit: UnitFlag.graphemeStart)
                 for index in run.range { flags[index] = runFlags[index - run.range.lowerBound] }
-                missing += shaper.shape(units, runs: [run], advances: &advances, fontIndices: &fontIndices, flags: &flags)
+                missing += shaper.shape(
+                    units, runs: [run], advances: &advances, fontIndices: &fontIndices, flags: &flags)
                 continue
             }
             let tag = UInt64(run.script.rawValue) << 32 | UInt64(UInt32(truncatingIfNeeded: cache.context))
@@ -89,7 +90,8 @@ extension ParagraphPreparer {
             var chunkAdvances = [Double](repeating: 0, count: range.count)
             var chunkFonts = fontIndices.isEmpty ? [] : [UInt8](repeating: 0, count: range.count)
             let chunkMissing = shaper.shape(
-                slice, runs: [TextRun(range: 0..<range.count, script: requests[requestIndex].script, isRightToLeft: false)],
+                slice,
+                runs: [TextRun(range: 0..<range.count, script: requests[requestIndex].script, isRightToLeft: false)],
                 advances: &chunkAdvances, fontIndices: &chunkFonts, flags: &chunkFlags)
             for offset in 0..<range.count {
                 advances[range.lowerBound + offset] = chunkAdvances[offset]

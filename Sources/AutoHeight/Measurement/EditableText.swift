@@ -98,12 +98,16 @@ public struct EditableText: Sendable {
         }
         paragraphUnits.replaceSubrange(first...last, with: newUnits)
         breakLengths.replaceSubrange(first...last, with: newBreaks)
-        prepared.replaceParagraphs(first...last, with: newParagraphs, utf16Delta: inserted.count - range.count, breakLengths: breakLengths, units: paragraphUnits)
+        prepared.replaceParagraphs(
+            first...last, with: newParagraphs, utf16Delta: inserted.count - range.count, breakLengths: breakLengths,
+            units: paragraphUnits)
         memo = memo.replacing(first...last, withCount: newParagraphs.count)
     }
 
     /// Replaces a range given as `String.Index`es of `text` (which must be the current text).
-    public mutating func replace(_ range: Range<String.Index>, in text: String, with replacement: String) throws(AutoHeightError) {
+    public mutating func replace(_ range: Range<String.Index>, in text: String, with replacement: String)
+        throws(AutoHeightError)
+    {
         let lower = text.utf16.distance(from: text.startIndex, to: range.lowerBound)
         let upper = text.utf16.distance(from: text.startIndex, to: range.upperBound)
         try replace(utf16Range: lower..<upper, with: replacement)
@@ -114,17 +118,20 @@ public struct EditableText: Sendable {
     /// Complexity: the first call at a width walks every paragraph; after an edit, calls at the
     /// same width walk only the paragraphs the edit touched and add up O(paragraphs) cached
     /// results. No allocation at an unchanged width.
-    public func measure(width: Double, lineLimits: LineLimits = LineLimits()) throws(AutoHeightError) -> TextMeasurement {
+    public func measure(width: Double, lineLimits: LineLimits = LineLimits()) throws(AutoHeightError) -> TextMeasurement
+    {
         let size = prepared.style.fontSize
         try PreparedText.validate(width: width)
         try lineLimits.validate()
-        let heights = LineHeightResolver(model: prepared.style.lineHeight, tables: prepared.metricTables, fontSize: size)
+        let heights = LineHeightResolver(
+            model: prepared.style.lineHeight, tables: prepared.metricTables, fontSize: size)
         let tabStop = prepared.tabStopEm
         var sink = MeasuringSink(heights: heights, maximumVisible: Int.max)
         let paragraphs = prepared.paragraphs
         return memo.state.withLock { state in
             if state.width != width || state.results.count != prepared.paragraphs.count {
-                state = MeasureMemo.State(width: width, results: .init(repeating: nil, count: prepared.paragraphs.count))
+                state = MeasureMemo.State(
+                    width: width, results: .init(repeating: nil, count: prepared.paragraphs.count))
             }
             return prepared.summarize(width: width, lineLimits: lineLimits, fontSize: size, heights: heights) { index in
                 if let known = state.results[index] { return known }

@@ -162,7 +162,9 @@ public struct PreparedText: Sendable {
         let size = fontSize ?? style.fontSize
         try Self.validate(width: width)
         try TextStyle.validate(fontSize: size)
-        var sink = CollectingSink(heights: LineHeightResolver(model: style.lineHeight, tables: metricTables, fontSize: size), lineSpacing: style.lineSpacing)
+        var sink = CollectingSink(
+            heights: LineHeightResolver(model: style.lineHeight, tables: metricTables, fontSize: size),
+            lineSpacing: style.lineSpacing)
         let tabStop = tabStopEm
         for (index, paragraph) in paragraphs.enumerated() {
             sink.paragraphOffset = paragraphStarts[index]
@@ -221,7 +223,9 @@ struct PreparationContext {
         systemFallback = style.fonts.systemFallback
         language = try LanguageInfo.forTag(style.language)
         trailingWhitespace = style.trailingWhitespace
-        cache = style.segmentCache.map { ($0, $0.context(fonts: style.fonts.fonts, language: style.language + style.fonts.segmentCacheSuffix)) }
+        cache = style.segmentCache.map {
+            ($0, $0.context(fonts: style.fonts.fonts, language: style.language + style.fonts.segmentCacheSuffix))
+        }
     }
 
     /// Runs `body` with a preparer holding a pooled HarfBuzz buffer.

@@ -75,7 +75,8 @@ public final class SegmentCache: Sendable {
                     misses.append(index)
                     continue
                 }
-                store.copy(entry, to: request.range.lowerBound, advances: &advances, flags: &flags, fontIndices: &fontIndices)
+                store.copy(
+                    entry, to: request.range.lowerBound, advances: &advances, flags: &flags, fontIndices: &fontIndices)
                 missing += Int(store.entries[entry].missing)
             }
             store.hits += requests.count - misses.count
@@ -91,7 +92,9 @@ public final class SegmentCache: Sendable {
     ) {
         storage.withLock { store in
             for (request, missingGlyphs) in zip(requests, missing) where store.find(request, units: units) == nil {
-                store.insert(request, units: units, advances: advances, flags: flags, fontIndices: fontIndices, missing: missingGlyphs)
+                store.insert(
+                    request, units: units, advances: advances, flags: flags, fontIndices: fontIndices,
+                    missing: missingGlyphs)
             }
             if store.byteCount > byteLimit { store.evictOlderHalf() }
         }
@@ -153,7 +156,10 @@ private struct Store {
         }
     }
 
-    func copy(_ entryIndex: Int, to position: Int, advances output: inout [Double], flags outputFlags: inout [UInt8], fontIndices: inout [UInt8]) {
+    func copy(
+        _ entryIndex: Int, to position: Int, advances output: inout [Double], flags outputFlags: inout [UInt8],
+        fontIndices: inout [UInt8]
+    ) {
         let entry = entries[entryIndex]
         let start = Int(entry.start)
         for offset in 0..<Int(entry.length) {
@@ -181,7 +187,11 @@ private struct Store {
             Entry(
                 hash: request.hash, tag: request.tag, start: Int32(start), length: Int32(request.range.count),
                 missing: Int32(missing), generation: generation))
-        if entries.count * 2 > slots.count { rebuildSlots(capacity: max(64, slots.count * 2)) } else { place(entries.count - 1) }
+        if entries.count * 2 > slots.count {
+            rebuildSlots(capacity: max(64, slots.count * 2))
+        } else {
+            place(entries.count - 1)
+        }
     }
 
     private mutating func place(_ entryIndex: Int) {

@@ -267,13 +267,17 @@ final class LookupTypes {
         guard let format = u16(offset), let count = u16(offset + 2) else { return true }
         if format == 1 {
             for index in 0..<count {
-                if let glyph = u16(offset + 4 + 2 * index), hb_set_has(glyphs, hb_codepoint_t(glyph)) != 0 { return true }
+                if let glyph = u16(offset + 4 + 2 * index), hb_set_has(glyphs, hb_codepoint_t(glyph)) != 0 {
+                    return true
+                }
             }
             return false
         }
         if format == 2 {
             for index in 0..<count {
-                guard let start = u16(offset + 4 + 6 * index), let end = u16(offset + 6 + 6 * index) else { return true }
+                guard let start = u16(offset + 4 + 6 * index), let end = u16(offset + 6 + 6 * index) else {
+                    return true
+                }
                 var next = hb_codepoint_t(start) &- 1
                 if start == 0 { next = hb_codepoint_t.max }
                 if hb_set_next(glyphs, &next) != 0 && next <= end { return true }

@@ -76,7 +76,8 @@ enum Graphemes {
             // UAX #29 can join two characters, since standalone ones are never Extend, ZWJ,
             // SpacingMark, Prepend, regional indicators or jamo (checked against ICU by a test).
             var stretchStart = max(0, index - 1)
-            if stretchStart > 0 && units[stretchStart] & 0xFC00 == 0xDC00 && units[stretchStart - 1] & 0xFC00 == 0xD800 {
+            if stretchStart > 0 && units[stretchStart] & 0xFC00 == 0xDC00 && units[stretchStart - 1] & 0xFC00 == 0xD800
+            {
                 stretchStart -= 1  // a whole supplementary character as context
             }
             var stretchEnd = index + 1
@@ -85,7 +86,9 @@ enum Graphemes {
                 if (next < 0x300 && next != 0x0D) || isStandalone(next) {
                     stretchEnd += 1  // one standalone character of context after
                     // Keep going while the stretch continues right after it.
-                    if stretchEnd < count, !((units[stretchEnd] < 0x300 && units[stretchEnd] != 0x0D) || isStandalone(units[stretchEnd])) {
+                    if stretchEnd < count,
+                        !((units[stretchEnd] < 0x300 && units[stretchEnd] != 0x0D) || isStandalone(units[stretchEnd]))
+                    {
                         continue
                     }
                     break

@@ -70,7 +70,8 @@ struct ParagraphShaper {
         var anyMissing = false
         let several = mayUseSeveralFonts
         for run in runs {
-            let missing = shapeRange(run.range, of: run, font: fonts[0], units: units, advances: &advances, flags: &flags)
+            let missing = shapeRange(
+                run.range, of: run, font: fonts[0], units: units, advances: &advances, flags: &flags)
             anyMissing = anyMissing || missing
             let mayHoldEmoji = several && Self.mayHoldEmoji(units, run.range)
             if several && (missing || mayHoldEmoji) {
@@ -89,8 +90,9 @@ struct ParagraphShaper {
                     advances[index] = 0
                     flags[index] &= ~UnitFlag.missingGlyph
                     if unit == 0x09 { flags[index] |= UnitFlag.tab }
-                } else if anyMissing && flags[index] & (UnitFlag.missingGlyph | UnitFlag.graphemeStart)
-                    == UnitFlag.missingGlyph | UnitFlag.graphemeStart
+                } else if anyMissing
+                    && flags[index] & (UnitFlag.missingGlyph | UnitFlag.graphemeStart)
+                        == UnitFlag.missingGlyph | UnitFlag.graphemeStart
                 {
                     missing += 1  // one per grapheme cluster
                 }
@@ -238,14 +240,16 @@ struct ParagraphShaper {
                 continue
             }
             if let open = pending {
-                reshape(open.range, with: open.choice, run: run, units: units, advances: &advances,
-                        fontIndices: &fontIndices, flags: &flags, anyMissing: &anyMissing)
+                reshape(
+                    open.range, with: open.choice, run: run, units: units, advances: &advances,
+                    fontIndices: &fontIndices, flags: &flags, anyMissing: &anyMissing)
             }
             pending = choice.index == 0 ? nil : (cluster.range, choice)
         }
         if let open = pending {
-            reshape(open.range, with: open.choice, run: run, units: units, advances: &advances,
-                    fontIndices: &fontIndices, flags: &flags, anyMissing: &anyMissing)
+            reshape(
+                open.range, with: open.choice, run: run, units: units, advances: &advances,
+                fontIndices: &fontIndices, flags: &flags, anyMissing: &anyMissing)
         }
     }
 

@@ -3,61 +3,81 @@ import AutoHeight
 
 /// Font and text-style options shared by every subcommand.
 struct StyleOptions: ParsableArguments {
-    @Option(name: .customLong("font-file"), help: ArgumentHelp(
-        "Font file (.ttf, .otf, .ttc). Default: the bundled stack (Noto Sans, Nanum Gothic, Noto Sans Arabic, Hebrew, Devanagari, Thai).",
-        valueName: "path"))
+    @Option(
+        name: .customLong("font-file"),
+        help: ArgumentHelp(
+            "Font file (.ttf, .otf, .ttc). Default: the bundled stack (Noto Sans, Nanum Gothic, Noto Sans Arabic, Hebrew, Devanagari, Thai).",
+            valueName: "path"))
     var fontFile: String?
 
     @Option(name: .customLong("face"), help: ArgumentHelp("Face index inside the font file (.ttc).", valueName: "n"))
     var faceIndex: Int = 0
 
-    @Option(name: .customLong("fallback-font"), help: ArgumentHelp(
-        "A fallback font file, tried per grapheme cluster after the primary font (repeatable, in order).",
-        valueName: "path"))
+    @Option(
+        name: .customLong("fallback-font"),
+        help: ArgumentHelp(
+            "A fallback font file, tried per grapheme cluster after the primary font (repeatable, in order).",
+            valueName: "path"))
     var fallbackFonts: [String] = []
 
-    @Option(name: .customLong("fallback"), help: ArgumentHelp(
-        "system: after the fonts given, the system's fonts in fontconfig's fallback order for the primary family and the language cover what they lack (FONTCONFIG_FILE is honoured); none: only the fonts given (characters they lack count as missing glyphs).",
-        valueName: "system|none"))
+    @Option(
+        name: .customLong("fallback"),
+        help: ArgumentHelp(
+            "system: after the fonts given, the system's fonts in fontconfig's fallback order for the primary family and the language cover what they lack (FONTCONFIG_FILE is honoured); none: only the fonts given (characters they lack count as missing glyphs).",
+            valueName: "system|none"))
     var fallback: FallbackMode = .system
 
     @Option(name: .customLong("font-size"), help: ArgumentHelp("Font size in px (= pt at 1:1).", valueName: "px"))
     var fontSize: Double = 17
 
-    @Option(name: .customLong("language"), help: ArgumentHelp(
-        "BCP 47 language tag, passed to HarfBuzz and to ICU's line breaker (e.g. ko, ja-u-lb-strict).",
-        valueName: "tag"))
+    @Option(
+        name: .customLong("language"),
+        help: ArgumentHelp(
+            "BCP 47 language tag, passed to HarfBuzz and to ICU's line breaker (e.g. ko, ja-u-lb-strict).",
+            valueName: "tag"))
     var language: String = "en"
 
-    @Option(name: .customLong("line-break"), help: ArgumentHelp(
-        "CJK line-break strictness (CSS line-break; ICU -u-lb-): strict (no line starts with a small kana or ー), normal or loose. Default: the language's.",
-        valueName: "strictness"))
+    @Option(
+        name: .customLong("line-break"),
+        help: ArgumentHelp(
+            "CJK line-break strictness (CSS line-break; ICU -u-lb-): strict (no line starts with a small kana or ー), normal or loose. Default: the language's.",
+            valueName: "strictness"))
     var lineBreak: LineBreakRules.Strictness?
 
-    @Option(name: .customLong("word-break"), help: ArgumentHelp(
-        "normal; keep-all (CJK breaks only at spaces and punctuation: Korean keeps words whole, like iOS hangulWordPriority; -u-lw-keepall); phrase (Japanese breaks between phrases; ICU -u-lw-phrase). Default: normal, or what --language says.",
-        valueName: "mode"))
+    @Option(
+        name: .customLong("word-break"),
+        help: ArgumentHelp(
+            "normal; keep-all (CJK breaks only at spaces and punctuation: Korean keeps words whole, like iOS hangulWordPriority; -u-lw-keepall); phrase (Japanese breaks between phrases; ICU -u-lw-phrase). Default: normal, or what --language says.",
+            valueName: "mode"))
     var wordBreak: LineBreakRules.WordBreak?
 
     @Option(name: .customLong("line-spacing"), help: ArgumentHelp("Extra space between lines in px.", valueName: "px"))
     var lineSpacing: Double = 0
 
-    @Option(name: .customLong("line-height"), help: ArgumentHelp(
-        "Line-height model: metrics (ascender − descender + line gap), em (= font size), <px> (fixed), <n>x (multiple of the font size).",
-        valueName: "model"))
+    @Option(
+        name: .customLong("line-height"),
+        help: ArgumentHelp(
+            "Line-height model: metrics (ascender − descender + line gap), em (= font size), <px> (fixed), <n>x (multiple of the font size).",
+            valueName: "model"))
     var lineHeight: String = "metrics"
 
-    @Option(name: .customLong("tab-width"), help: ArgumentHelp("Tab stops every this many space widths.", valueName: "spaces"))
+    @Option(
+        name: .customLong("tab-width"),
+        help: ArgumentHelp("Tab stops every this many space widths.", valueName: "spaces"))
     var tabWidth: Int = 8
 
-    @Option(name: .customLong("trailing-whitespace"), help: ArgumentHelp(
-        "hangs: all whitespace at a line end hangs past the edge (editor behaviour); pango: only the last space before a soft break hangs, paragraph-final spaces count (Pango/GTK).",
-        valueName: "rule"))
+    @Option(
+        name: .customLong("trailing-whitespace"),
+        help: ArgumentHelp(
+            "hangs: all whitespace at a line end hangs past the edge (editor behaviour); pango: only the last space before a soft break hangs, paragraph-final spaces count (Pango/GTK).",
+            valueName: "rule"))
     var trailingWhitespace: TrailingWhitespace = .hangs
 
     func validate() throws {
         if LineHeight(parsing: lineHeight) == nil {
-            throw ValidationError("--line-height must be metrics, em, a px value (e.g. 24) or a multiple (e.g. 1.5x); got '\(lineHeight)'")
+            throw ValidationError(
+                "--line-height must be metrics, em, a px value (e.g. 24) or a multiple (e.g. 1.5x); got '\(lineHeight)'"
+            )
         }
     }
 
@@ -107,7 +127,9 @@ struct WidthOptions: ParsableArguments {
     @Option(name: .customLong("width"), help: ArgumentHelp("Wrap width in px (fractional allowed).", valueName: "px"))
     var width: Double?
 
-    @Option(name: .customLong("widths"), help: ArgumentHelp("Several wrap widths, comma-separated: 120,240,360.", valueName: "list"))
+    @Option(
+        name: .customLong("widths"),
+        help: ArgumentHelp("Several wrap widths, comma-separated: 120,240,360.", valueName: "list"))
     var widthList: String?
 
     /// The widths asked for, in order.
@@ -123,7 +145,8 @@ struct WidthOptions: ParsableArguments {
         }
         if widths.isEmpty { throw ValidationError("give a wrap width with --width PX or --widths A,B,C") }
         for value in widths where !(value.isFinite && value > 0 && value <= AutoHeightError.maximumWidth) {
-            throw ValidationError("invalid width \(value): must be finite, > 0 and ≤ \(AutoHeightError.maximumWidth) px")
+            throw ValidationError(
+                "invalid width \(value): must be finite, > 0 and ≤ \(AutoHeightError.maximumWidth) px")
         }
         return widths
     }
