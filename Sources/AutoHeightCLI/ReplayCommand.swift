@@ -300,40 +300,25 @@ struct ReplayEventError: Error {
 
 /// Streams a replay script's events with their line numbers; memory holds one line at a time.
 struct ReplayEvents {
-    private let reader: LineReader
-    let name: String
-    private var lineNumber = 0
+    private var lines: JSONLines
+    var name: String { lines.name }
 
     init(path: String) throws(CLIFailure) {
-        reader = try LineReader(path: path)
-        name = TextSources.displayName(path)
+        lines = try JSONLines(path: path)
     }
 
     /// The next event and its line number, skipping blank lines; nil at the end.
     /// - Throws: `CLIFailure` (65) naming the file and line: invalid UTF-8, not JSON, not an event.
     mutating func next() throws(CLIFailure) -> (ReplayEvent, Int)? {
-        while let line = reader.nextLine() {
-            lineNumber += 1
-            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-            if let offset = firstInvalidUTF8Offset(line) {
-                throw .data("\(name): line \(lineNumber): invalid UTF-8 at byte offset \(reader.lineOffset + offset)")
-            }
-            let object: Any
-            do {
-                object = try JSONSerialization.jsonObject(with: Data(line), options: [.fragmentsAllowed])
-            } catch {
-                throw .data("\(name): line \(lineNumber): not valid JSON")
-            }
-            guard let record = object as? [String: Any] else {
-                throw .data("\(name): line \(lineNumber): expected a JSON object (an event)")
-            }
-            do {
-                return (try ReplayEvent(json: record), lineNumber)
-            } catch {
-                throw .data("\(name): line \(lineNumber): \(error.message)")
-            }
+        guard let object = try lines.nextValue() else { return nil }
+        guard let record = object as? [String: Any] else {
+            throw lines.failure("expected a JSON object (an event)")
         }
-        return nil
+        do {
+            return (try ReplayEvent(json: record), lines.lineNumber)
+        } catch {
+            throw lines.failure(error.message)
+        }
     }
 }
 

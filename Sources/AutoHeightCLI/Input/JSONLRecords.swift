@@ -11,13 +11,10 @@ struct JSONLRecord {
 
 /// Streams records from a JSON Lines file or stdin; memory holds one record at a time.
 struct JSONLRecords: Sequence, IteratorProtocol {
-    private let reader: LineReader
-    private let name: String
-    private var lineNumber = 0
+    private var lines: JSONLines
 
     init(path: String) throws(CLIFailure) {
-        reader = try LineReader(path: path)
-        name = TextSources.displayName(path)
+        lines = try JSONLines(path: path)
     }
 
     /// The next record, skipping blank lines. Stops the program with a one-line error naming the
@@ -31,26 +28,16 @@ struct JSONLRecords: Sequence, IteratorProtocol {
     }
 
     mutating func nextRecord() throws(CLIFailure) -> JSONLRecord? {
-        while let line = reader.nextLine() {
-            lineNumber += 1
-            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-            if let offset = firstInvalidUTF8Offset(line) {
-                throw .data("\(name): line \(lineNumber): invalid UTF-8 at byte offset \(reader.lineOffset + offset)")
-            }
-            let object: Any
-            do {
-                object = try JSONSerialization.jsonObject(with: Data(line), options: [.fragmentsAllowed])
-            } catch {
-                throw .data("\(name): line \(lineNumber): not valid JSON")
-            }
+        while let object = try lines.nextValue() {
+            let lineNumber = lines.lineNumber
             if let text = object as? String {
                 return JSONLRecord(idJSON: "\(lineNumber)", idText: "\(lineNumber)", text: text)
             }
             guard let record = object as? [String: Any] else {
-                throw .data("\(name): line \(lineNumber): expected a JSON object with a \"text\" string")
+                throw lines.failure("expected a JSON object with a \"text\" string")
             }
             guard let text = record["text"] as? String else {
-                throw .data("\(name): line \(lineNumber): no \"text\" string")
+                throw lines.failure("no \"text\" string")
             }
             switch record["id"] {
             case let id as String:
