@@ -59,19 +59,11 @@ enum BreakOpportunities {
     }
 
     private static func isLetterUnit(scalarBefore offset: Int, in units: UnsafeBufferPointer<UInt16>) -> Bool {
-        var scalar = UInt32(units[offset - 1])
-        if scalar & 0xFC00 == 0xDC00, offset >= 2, units[offset - 2] & 0xFC00 == 0xD800 {
-            scalar = 0x10000 + ((UInt32(units[offset - 2]) - 0xD800) << 10) + (scalar - 0xDC00)
-        }
-        return ah_is_keep_all_letter(scalar) != 0
+        ah_is_keep_all_letter(units.scalar(endingAt: offset)) != 0
     }
 
     private static func isLetterUnit(scalarAt offset: Int, in units: UnsafeBufferPointer<UInt16>) -> Bool {
-        var scalar = UInt32(units[offset])
-        if scalar & 0xFC00 == 0xD800, offset + 1 < units.count, units[offset + 1] & 0xFC00 == 0xDC00 {
-            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (UInt32(units[offset + 1]) - 0xDC00)
-        }
-        return ah_is_keep_all_letter(scalar) != 0
+        ah_is_keep_all_letter(units.scalar(at: offset, limit: units.count).value) != 0
     }
 
     /// The same for a Swift string, for tests and tools: break offsets in UTF-16 units.

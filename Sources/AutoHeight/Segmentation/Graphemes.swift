@@ -62,13 +62,11 @@ enum Graphemes {
                 index += 1
                 continue
             }
-            if unit & 0xFC00 == 0xD800, index + 1 < count, units[index + 1] & 0xFC00 == 0xDC00 {
-                let scalar = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(units[index + 1]) - 0xDC00)
-                if scalar >= 0x20000 && scalar <= 0x3FFFF {
-                    flags[offset + index] |= bit
-                    index += 2
-                    continue
-                }
+            let (scalar, next) = units.scalar(at: index, limit: count)
+            if next == index + 2 && scalar >= 0x20000 && scalar <= 0x3FFFF {
+                flags[offset + index] |= bit
+                index = next
+                continue
             }
             // A stretch of characters that may join: ask ICU about it, with one standalone
             // character of context on each side (what a Prepend, a ZWJ sequence's pictograph or

@@ -31,12 +31,8 @@ enum TextRuns {
         var index = 0
         while index < count {
             let position = index
-            var scalar = UInt32(units[index])
-            index += 1
-            if scalar & 0xFC00 == 0xD800, index < count, units[index] & 0xFC00 == 0xDC00 {
-                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (UInt32(units[index]) - 0xDC00)
-                index += 1
-            }
+            let scalar: UInt32
+            (scalar, index) = units.scalar(at: index, limit: count)
             let level = levels?[position] ?? 0
             var script: hb_script_t
             if scalar < 0x80 {

@@ -41,3 +41,27 @@ func utf16Units(of text: String) -> [UInt16] {
         }
     }
 }
+
+extension UnsafeBufferPointer where Element == UInt16 {
+    /// The scalar whose first unit is at `index`, and the index after it: a surrogate pair is read
+    /// whole when both halves lie before `limit`; any other unit (a lone surrogate included) is
+    /// read as itself.
+    @inline(__always)
+    func scalar(at index: Int, limit: Int) -> (value: UInt32, next: Int) {
+        let unit = UInt32(self[index])
+        if unit & 0xFC00 == 0xD800, index + 1 < limit, self[index + 1] & 0xFC00 == 0xDC00 {
+            return (0x10000 + ((unit - 0xD800) << 10) + (UInt32(self[index + 1]) - 0xDC00), index + 2)
+        }
+        return (unit, index + 1)
+    }
+
+    /// The scalar whose last unit is at `end − 1` (a surrogate pair read whole).
+    @inline(__always)
+    func scalar(endingAt end: Int) -> UInt32 {
+        let unit = UInt32(self[end - 1])
+        if unit & 0xFC00 == 0xDC00, end >= 2, self[end - 2] & 0xFC00 == 0xD800 {
+            return 0x10000 + ((UInt32(self[end - 2]) - 0xD800) << 10) + (unit - 0xDC00)
+        }
+        return unit
+    }
+}

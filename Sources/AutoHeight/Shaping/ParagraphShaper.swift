@@ -121,11 +121,8 @@ struct ParagraphShaper {
                 continue
             }
             if EmojiPresentation.mayStartEmoji(unit) { return false }
-            var scalar = UInt32(unit)
-            if unit & 0xFC00 == 0xD800, index < range.upperBound, units[index] & 0xFC00 == 0xDC00 {
-                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (UInt32(units[index]) - 0xDC00)
-                index += 1
-            }
+            let scalar: UInt32
+            (scalar, index) = units.scalar(at: index - 1, limit: range.upperBound)
             if CharacterClasses.isIgnorableForCoverage(scalar) { continue }
             if !primary.shaper.hasGlyph(scalar) { return false }
         }
@@ -185,12 +182,8 @@ struct ParagraphShaper {
             var index = start
             while index < clusterEnd {
                 if flags[index] & UnitFlag.missingGlyph != 0 { missing = true }
-                var scalar = UInt32(units[index])
-                index += 1
-                if scalar & 0xFC00 == 0xD800, index < clusterEnd, units[index] & 0xFC00 == 0xDC00 {
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (UInt32(units[index]) - 0xDC00)
-                    index += 1
-                }
+                let scalar: UInt32
+                (scalar, index) = units.scalar(at: index, limit: clusterEnd)
                 scalars.append(scalar)
                 if !CharacterClasses.isIgnorableForCoverage(scalar) { needed.append(scalar) }
                 if takesNeighbour && !CharacterClasses.takesNeighbouringFont(scalar) { takesNeighbour = false }
