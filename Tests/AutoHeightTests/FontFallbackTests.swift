@@ -201,7 +201,7 @@ import Testing
             * 16
         #expect(close(hanzi.height, tallest), "bit 31 = fonts 31 and 32 together")
         let resolver = LineHeightResolver(
-            model: style.lineHeight, tables: LineHeightResolver.Tables(fonts: stack), fontSize: 16)
+            model: style.lineHeight, tables: stack.metricTables, fontSize: 16)
         #expect(close(resolver.height(fontMask: 1 << 31), tallest))
         #expect(close(resolver.height(fontMask: 1), Fixtures.notoLineHeight16))
     }

@@ -111,23 +111,23 @@ extension ParagraphPreparer {
 /// Turns paragraphs into ``PreparedParagraph``s: graphemes, runs, shaping, break opportunities.
 /// One preparer serves one text (it holds a HarfBuzz buffer) and is used by one thread.
 struct ParagraphPreparer {
-    let icuLocale: String
+    /// The style's language, resolved once: ICU line-break iterators, keep-all, HarfBuzz language.
+    let language: LanguageInfo
     let shaper: ParagraphShaper
     let trailingWhitespace: TrailingWhitespace
     /// The shared chunk cache and this style's identity in it (nil: shape paragraphs whole).
-    var cache: (store: SegmentCache, context: Int)? = nil
-    /// The language's line-break iterators and keep-all flag, resolved once (nil: from `icuLocale`).
-    var lineBreaks: (slot: BreakIteratorPool.Slot, keepsAllWords: Bool)? = nil
+    let cache: (store: SegmentCache, context: Int)?
 
     init(
-        fonts: [Font], icuLocale: String, harfBuzzLanguage: hb_language_t?, languageScripts: [hb_script_t],
-        trailingWhitespace: TrailingWhitespace, buffer: HarfBuzzBuffer, systemFallback: SystemFallback? = nil
+        fonts: [Font], language: LanguageInfo, trailingWhitespace: TrailingWhitespace, buffer: HarfBuzzBuffer,
+        systemFallback: SystemFallback?, cache: (store: SegmentCache, context: Int)?
     ) {
-        self.icuLocale = icuLocale
+        self.language = language
         self.shaper = ParagraphShaper(
-            fonts: fonts, systemFallback: systemFallback, language: harfBuzzLanguage, languageScripts: languageScripts,
-            buffer: buffer)
+            fonts: fonts, systemFallback: systemFallback, language: language.harfBuzzLanguage,
+            languageScripts: language.scripts, buffer: buffer)
         self.trailingWhitespace = trailingWhitespace
+        self.cache = cache
     }
 
     /// Prepares one paragraph (no explicit breaks inside). Complexity: O(n).
@@ -148,12 +148,8 @@ struct ParagraphPreparer {
             missing = shaper.shape(units, runs: runs, advances: &advances, fontIndices: &fontIndices, flags: &flags)
         }
         var boundaries: [Int32] = []
-        if let lineBreaks {
-            try BreakOpportunities.find(
-                in: units, slot: lineBreaks.slot, keepsAllWords: lineBreaks.keepsAllWords, into: &boundaries)
-        } else {
-            try BreakOpportunities.find(in: units, locale: icuLocale, into: &boundaries)
-        }
+        try BreakOpportunities.find(
+            in: units, slot: language.lineBreaks, keepsAllWords: language.keepsAllWords, into: &boundaries)
 
         var segments: [Segment] = []
         segments.reserveCapacity(boundaries.count)

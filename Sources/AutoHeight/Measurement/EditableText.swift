@@ -124,7 +124,7 @@ public struct EditableText: Sendable {
         try PreparedText.validate(width: width)
         try lineLimits.validate()
         let heights = LineHeightResolver(
-            model: prepared.style.lineHeight, tables: prepared.metricTables, fontSize: size)
+            model: prepared.style.lineHeight, tables: prepared.style.fonts.metricTables, fontSize: size)
         let tabStop = prepared.tabStopEm
         var sink = MeasuringSink(heights: heights, maximumVisible: Int.max)
         let paragraphs = prepared.paragraphs

@@ -16,7 +16,7 @@ struct LineHeightResolver: Sendable {
     let discovered: SystemFallback.Metrics
     let uniformHeight: Double?
 
-    /// Per-font metric tables of a stack, built once per prepared text. Fonts the system fallback
+    /// Per-font metric tables of a stack, built once per `FontStack`. Fonts the system fallback
     /// discovers later (while an ``EditableText`` is edited) are read from the fallback itself
     /// when a resolver is made, so the tables never go stale.
     struct Tables: Sendable {
@@ -24,10 +24,6 @@ struct LineHeightResolver: Sendable {
         let descenders: [Double]
         let lineGaps: [Double]
         let systemFallback: SystemFallback?
-
-        init(fonts: FontStack) {
-            self = fonts.metricTables
-        }
 
         init(fonts: [Font], systemFallback: SystemFallback?) {
             ascenders = fonts.map(\.metrics.ascender)

@@ -20,8 +20,6 @@ public struct PreparedText: Sendable {
     var paragraphs: [PreparedParagraph]
     /// UTF-16 offset where each paragraph starts.
     var paragraphStarts: [Int]
-    /// The font stack's metrics, for line heights.
-    let metricTables: LineHeightResolver.Tables
     /// Grapheme clusters no font of the stack covers.
     public private(set) var missingGlyphCount: Int
     private(set) var utf16CountStorage: Int
@@ -53,7 +51,6 @@ public struct PreparedText: Sendable {
             }
         }
         self.style = style
-        self.metricTables = LineHeightResolver.Tables(fonts: style.fonts)
         self.utf16CountStorage = units.count
         self.paragraphs = paragraphs
         self.paragraphStarts = starts
@@ -70,7 +67,7 @@ public struct PreparedText: Sendable {
         try Self.validate(width: width)
         try TextStyle.validate(fontSize: size)
         try lineLimits.validate()
-        let heights = LineHeightResolver(model: style.lineHeight, tables: metricTables, fontSize: size)
+        let heights = LineHeightResolver(model: style.lineHeight, tables: style.fonts.metricTables, fontSize: size)
         let tabStop = tabStopEm
         let paragraphs = self.paragraphs  // the closure captures this array, not the whole text
         var sink = MeasuringSink(heights: heights, maximumVisible: Int.max)
@@ -163,7 +160,7 @@ public struct PreparedText: Sendable {
         try Self.validate(width: width)
         try TextStyle.validate(fontSize: size)
         var sink = CollectingSink(
-            heights: LineHeightResolver(model: style.lineHeight, tables: metricTables, fontSize: size),
+            heights: LineHeightResolver(model: style.lineHeight, tables: style.fonts.metricTables, fontSize: size),
             lineSpacing: style.lineSpacing)
         let tabStop = tabStopEm
         for (index, paragraph) in paragraphs.enumerated() {
@@ -233,13 +230,10 @@ struct PreparationContext {
         _ body: (ParagraphPreparer) throws(AutoHeightError) -> Result
     ) throws(AutoHeightError) -> Result {
         try HarfBuzzBufferPool.withBuffer { (buffer) throws(AutoHeightError) in
-            var preparer = ParagraphPreparer(
-                fonts: fonts, icuLocale: language.icuLocale, harfBuzzLanguage: language.harfBuzzLanguage,
-                languageScripts: language.scripts, trailingWhitespace: trailingWhitespace, buffer: buffer,
-                systemFallback: systemFallback)
-            preparer.lineBreaks = (language.lineBreaks, language.keepsAllWords)
-            preparer.cache = cache
-            return try body(preparer)
+            try body(
+                ParagraphPreparer(
+                    fonts: fonts, language: language, trailingWhitespace: trailingWhitespace, buffer: buffer,
+                    systemFallback: systemFallback, cache: cache))
         }
     }
 }
