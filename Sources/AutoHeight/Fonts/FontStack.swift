@@ -33,6 +33,9 @@ public struct FontStack: Sendable {
         fonts = [primary] + fallbacks.prefix(31)  // font masks are 32 bits wide
         self.systemFallback = systemFallback
         metricTables = LineHeightResolver.Tables(fonts: fonts, systemFallback: systemFallback)
+        cacheIdentity =
+            fonts.map { String($0.serial) }.joined(separator: ",")
+            + (systemFallback.map { "|system fallback \($0.serial)" } ?? "")
     }
 
     public var primary: Font { fonts[0] }
@@ -52,9 +55,8 @@ public struct FontStack: Sendable {
         return discovered[index - fonts.count]
     }
 
-    /// Told apart in ``SegmentCache`` keys: a stack with a system fallback shapes differently from
-    /// the same fonts without, and discovered font indices belong to one ``SystemFallback``.
-    var segmentCacheSuffix: String {
-        systemFallback.map { "|system fallback \($0.serial)" } ?? ""
-    }
+    /// The stack's identity in ``SegmentCache`` keys, built once: its fonts' serials (never
+    /// addresses, so a freed font's entries are never taken for a new font's) and its system
+    /// fallback's (which shapes differently, and whose discovered font indices are its own).
+    let cacheIdentity: String
 }

@@ -221,7 +221,7 @@ struct PreparationContext {
         language = try LanguageInfo.forTag(style.language)
         trailingWhitespace = style.trailingWhitespace
         cache = style.segmentCache.map {
-            ($0, $0.context(fonts: style.fonts.fonts, language: style.language + style.fonts.segmentCacheSuffix))
+            ($0, $0.context(fonts: style.fonts, language: style.language))
         }
     }
 

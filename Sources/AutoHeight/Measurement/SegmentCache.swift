@@ -24,7 +24,12 @@ public final class SegmentCache: Sendable {
 
     private let storage: Mutex<Store>
     /// A small number per distinct font stack and language (part of every key).
-    private let contexts = Mutex<[String: Int]>([:])
+    private let contexts = Mutex<[ContextKey: Int]>([:])
+
+    private struct ContextKey: Hashable {
+        var stack: String
+        var language: String
+    }
 
     public init(byteLimit: Int = 32 << 20) {
         self.byteLimit = max(byteLimit, 1 << 16)
@@ -41,14 +46,13 @@ public final class SegmentCache: Sendable {
         storage.withLock { $0 = Store() }
     }
 
-    /// The identity of a font stack and language in this cache's keys. Font serials, not
-    /// addresses, so a freed font's entries can never be mistaken for a new font's.
-    func context(fonts: [Font], language: String) -> Int {
-        let name = fonts.map { String($0.serial) }.joined(separator: ",") + "|" + language
+    /// The number standing for a font stack and language in this cache's keys.
+    func context(fonts: FontStack, language: String) -> Int {
+        let key = ContextKey(stack: fonts.cacheIdentity, language: language)
         return contexts.withLock { known in
-            if let id = known[name] { return id }
+            if let id = known[key] { return id }
             let id = known.count + 1
-            known[name] = id
+            known[key] = id
             return id
         }
     }
