@@ -44,7 +44,14 @@ public final class Font: Sendable, CustomStringConvertible {
     private let asciiCoverage: (low: UInt64, high: UInt64)
     private static let serials = Atomic<Int>(0)
     /// Memo of ``shapesWordsIndependently(script:language:)`` per script and language.
-    private let independence = Mutex<[String: Bool]>([:])
+    private let independence = Mutex<[IndependenceKey: Bool]>([:])
+
+    /// A script and an interned HarfBuzz language (`hb_language_t` pointers are unique per tag and
+    /// live for the process, so the address identifies the language).
+    private struct IndependenceKey: Hashable {
+        var script: UInt32
+        var language: Int
+    }
 
     /// Loads face `faceIndex` of the font file at `path`.
     ///
@@ -125,7 +132,7 @@ public final class Font: Sendable, CustomStringConvertible {
     /// the advances of the whole text with this font (no lookup applied to it involves the space
     /// glyph): the condition for using ``SegmentCache``. Memoized.
     func shapesWordsIndependently(script: hb_script_t, language: hb_language_t?) -> Bool {
-        let key = "\(script.rawValue)/\(language.map { String(cString: hb_language_to_string($0)) } ?? "")"
+        let key = IndependenceKey(script: script.rawValue, language: language.map { Int(bitPattern: $0) } ?? 0)
         if let known = independence.withLock({ $0[key] }) { return known }
         let answer = shaper.spaceTakesNoPartInLayout(script: script, language: language)
         independence.withLock { $0[key] = answer }

@@ -50,10 +50,9 @@ extension ParagraphPreparer {
                 shaper.primaryShapesAlone(units, run.range)
             else {
                 // This run shapes whole, as in the uncached path.
-                let slice = UnsafeBufferPointer(rebasing: units[run.range])
-                var runFlags = [UInt8](repeating: 0, count: run.range.count)
-                try Graphemes.markStarts(of: slice, in: &runFlags, offset: 0, bit: UnitFlag.graphemeStart)
-                for index in run.range { flags[index] = runFlags[index - run.range.lowerBound] }
+                try Graphemes.markStarts(
+                    of: UnsafeBufferPointer(rebasing: units[run.range]), in: &flags, offset: run.range.lowerBound,
+                    bit: UnitFlag.graphemeStart)
                 missing += shaper.shape(
                     units, runs: [run], advances: &advances, fontIndices: &fontIndices, flags: &flags)
                 continue
