@@ -4,7 +4,7 @@ import Testing
 @testable import AutoHeight
 
 /// Agreement with Pango 1.50 under system font fallback: `Fixtures/pango-fallback-agreement.jsonl`
-/// holds every 4th text of `shared/expected-fallback` (scripts/make-fallback-fixture.py) with
+/// holds every 4th text of `shared/expected-fallback` (scripts/make-pango-fixture.py --expected-dir expected-fallback) with
 /// Pango's line counts at 16 px and widths 120/200/320/560, Noto Sans as the primary font and
 /// fontconfig's fallback (fonts-noto-core, fonts-noto-cjk, fonts-noto-color-emoji, DejaVu), leaving
 /// out widths where Pango drew hex boxes for missing glyphs.
