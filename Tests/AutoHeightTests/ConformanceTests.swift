@@ -159,10 +159,7 @@ import CAutoHeightICU
 /// The stretch-wise grapheme pass equals ICU's iterator over whole paragraphs.
 @Suite struct GraphemeStretchTests {
     @Test func stretchesAgreeWithICUOverWholeTexts() throws {
-        let data = try Data(contentsOf: Fixtures.url("pango-fallback-agreement.jsonl"))
-        var texts: [String] = data.split(separator: UInt8(ascii: "\n")).map { line in
-            (try! JSONSerialization.jsonObject(with: Data(line)) as! [String: Any])["text"] as! String
-        }
+        var texts = try Fixtures.pangoRecords("pango-fallback-agreement.jsonl").map(\.text)
         texts += [
             "a\u{0600}b", "x⌚\u{200D}⌚y", "🇰🇷🇯🇵🇺🇸 flags", "ᄀ가\u{11A8}각", "e\u{0301}\u{0302}x", "\u{0915}\u{094D}\u{0937}a",
             "𠀀\u{0301}x", "x𠀀🇰🇷",

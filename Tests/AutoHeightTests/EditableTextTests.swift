@@ -29,12 +29,8 @@ import Testing
     /// Rule: after any edit script, the incremental result equals a full measure of the new text
     /// (prepared paragraphs, line ranges and measurements all identical).
     @Test func randomEditScriptsMatchTheFullPath() throws {
-        let data = try Data(contentsOf: Fixtures.url("pango-agreement.jsonl"))
-        let texts: [String] =
-            data.split(separator: UInt8(ascii: "\n")).enumerated().compactMap { index, line in
-                guard index % 40 == 0 else { return nil }
-                return (try! JSONSerialization.jsonObject(with: Data(line)) as! [String: Any])["text"] as? String
-            } + ["", "\n", "a\r", "\r\n\r\n"]
+        let records = try Fixtures.pangoRecords("pango-agreement.jsonl")
+        let texts = stride(from: 0, to: records.count, by: 40).map { records[$0].text } + ["", "\n", "a\r", "\r\n\r\n"]
         var generator = Generator(state: 2026)
         for (textIndex, original) in texts.enumerated() {
             var editor = try EditableText(original, style: Self.style)
@@ -68,11 +64,8 @@ import Testing
     /// Rule: at a fixed width, the memoized per-paragraph results after each edit equal a full
     /// measure, including with line limits whose cap falls inside a paragraph.
     @Test func memoizedMeasureAcrossEditsMatchesTheFullPath() throws {
-        let data = try Data(contentsOf: Fixtures.url("pango-agreement.jsonl"))
-        let texts: [String] = data.split(separator: UInt8(ascii: "\n")).enumerated().compactMap { index, line in
-            guard index % 60 == 7 else { return nil }
-            return (try! JSONSerialization.jsonObject(with: Data(line)) as! [String: Any])["text"] as? String
-        }
+        let records = try Fixtures.pangoRecords("pango-agreement.jsonl")
+        let texts = stride(from: 7, to: records.count, by: 60).map { records[$0].text }
         var generator = Generator(state: 7)
         for original in texts {
             var editor = try EditableText(original, style: Self.style)

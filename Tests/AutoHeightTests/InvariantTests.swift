@@ -6,12 +6,8 @@ import Testing
 /// Invariants, one rule each, over real multilingual texts (the agreement fixture).
 @Suite struct InvariantTests {
     static let texts: [(String, String)] = {
-        let data = try! Data(contentsOf: Fixtures.url("pango-agreement.jsonl"))
-        return data.split(separator: UInt8(ascii: "\n")).enumerated().compactMap { index, line in
-            guard index % 9 == 0 else { return nil }  // 90 texts across all languages
-            let object = try! JSONSerialization.jsonObject(with: Data(line)) as! [String: Any]
-            return (object["id"] as! String, object["text"] as! String)
-        }
+        let records = try! Fixtures.pangoRecords("pango-agreement.jsonl")
+        return stride(from: 0, to: records.count, by: 9).map { (records[$0].id, records[$0].text) }  // 90 texts
     }()
 
     static let style = TextStyle(fonts: try! FontStack.bundled(), fontSize: 16)

@@ -23,22 +23,8 @@ import Testing
 /// differently from the final layout; Pango reshapes each line, so kerning across a break point
 /// is lost.
 @Suite struct PangoAgreementTests {
-    struct Record: Decodable {
-        var file: String
-        var id: String
-        var font: String
-        var face: Int
-        var language: String
-        var size: Double
-        var lines: [String: Int]
-        var text: String
-    }
-
     @Test func lineCountsAgreeWithPangoOnRealText() throws {
-        let data = try Data(contentsOf: Fixtures.url("pango-agreement.jsonl"))
-        let records = try data.split(separator: UInt8(ascii: "\n")).map {
-            try JSONDecoder().decode(Record.self, from: Data($0))
-        }
+        let records = try Fixtures.pangoRecords("pango-agreement.jsonl")
         #expect(records.count == 810)
         var fonts: [String: Font] = [:]
         var agree: [String: Int] = [:]

@@ -12,18 +12,9 @@ import Testing
 /// Measured under Pango's rules (`TrailingWhitespace.pango`, `-u-lb-strict`), with the system
 /// fallback restricted to those font packages (``FallbackFixtures/reference``). Every remaining
 /// mismatch is listed in ``explained`` with the rule of Pango's that causes it (see
-/// docs/fallback-and-scripts.md, "Agreement with Pango under fallback"); the test fails on a
+/// README, "Agreement with Pango under fallback"); the test fails on a
 /// mismatch not in the list, and on a listed case that starts to agree (keep the list true).
 @Suite struct PangoFallbackAgreementTests {
-    struct Record: Decodable {
-        var file: String
-        var id: String
-        var language: String
-        var size: Double
-        var lines: [String: Int]
-        var text: String
-    }
-
     /// Why Pango's line count differs, case by case.
     enum Rule: String {
         /// Pango segments Thai with libthai and Khmer/Myanmar only at spaces and ZWSP; ICU uses
@@ -78,10 +69,7 @@ import Testing
         _ = try FallbackFixtures.colorEmoji()
         #expect(
             Fixtures.systemFont("NotoSansCJK-Regular.ttc") != nil, "apt-get install fonts-noto-cjk (make test does)")
-        let data = try Data(contentsOf: Fixtures.url("pango-fallback-agreement.jsonl"))
-        let records = try data.split(separator: UInt8(ascii: "\n")).map {
-            try JSONDecoder().decode(Record.self, from: Data($0))
-        }
+        let records = try Fixtures.pangoRecords("pango-fallback-agreement.jsonl")
         #expect(records.count == 1266)
         var agree: [String: Int] = [:]
         var total: [String: Int] = [:]

@@ -7,11 +7,7 @@ import CHarfBuzz
 /// The segment cache gives exactly the numbers of shaping paragraphs whole.
 @Suite struct SegmentCacheTests {
     static let records: [(id: String, text: String, language: String)] = {
-        let data = try! Data(contentsOf: Fixtures.url("pango-agreement.jsonl"))
-        return data.split(separator: UInt8(ascii: "\n")).map { line in
-            let object = try! JSONSerialization.jsonObject(with: Data(line)) as! [String: Any]
-            return (object["id"] as! String, object["text"] as! String, object["language"] as! String)
-        }
+        try! Fixtures.pangoRecords("pango-agreement.jsonl").map { ($0.id, $0.text, $0.language) }
     }()
 
     /// Rule: with a cache (cold, then warm), every prepared paragraph equals the uncached one.

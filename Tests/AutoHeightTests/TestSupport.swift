@@ -19,6 +19,26 @@ enum Fixtures {
     /// Noto Sans's `metrics` line height at 16 px: (1069 + 293) / 1000 × 16.
     static let notoLineHeight16 = 21.792
 
+    /// A record of the Pango agreement fixtures (scripts/make-pango-fixture.py): a corpus text
+    /// with Pango's line count per width.
+    struct PangoRecord: Decodable {
+        var file: String
+        var id: String
+        var font: String
+        var face: Int
+        var language: String
+        var size: Double
+        var lines: [String: Int]
+        var text: String
+    }
+
+    /// The records of a Pango agreement fixture, in order.
+    static func pangoRecords(_ name: String) throws -> [PangoRecord] {
+        try Data(contentsOf: url(name)).split(separator: UInt8(ascii: "\n")).map {
+            try JSONDecoder().decode(PangoRecord.self, from: Data($0))
+        }
+    }
+
     static func url(_ name: String) -> URL {
         Bundle.module.url(forResource: "Fixtures/" + name, withExtension: nil)!
     }
