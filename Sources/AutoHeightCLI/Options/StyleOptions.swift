@@ -83,20 +83,15 @@ struct StyleOptions: ParsableArguments {
 
     /// Loads the fonts and builds the style.
     func makeStyle() throws(AutoHeightError) -> TextStyle {
-        let fonts: FontStack
+        // The primary (given or bundled) loads first, so its error is the one reported.
+        let base: [Font]
         if let fontFile {
-            let primary = try Font(path: fontFile, faceIndex: faceIndex)
-            let fallbacks = try fallbackFonts.map { (path) throws(AutoHeightError) in try Font(path: path) }
-            fonts = FontStack(primary, fallbacks: fallbacks)
+            base = [try Font(path: fontFile, faceIndex: faceIndex)]
         } else {
-            let bundled = try FontStack.bundled()
-            if fallbackFonts.isEmpty {
-                fonts = bundled
-            } else {
-                let extra = try fallbackFonts.map { (path) throws(AutoHeightError) in try Font(path: path) }
-                fonts = FontStack(bundled.primary, fallbacks: Array(bundled.fonts.dropFirst()) + extra)
-            }
+            base = try FontStack.bundled().fonts
         }
+        let extra = try fallbackFonts.map { (path) throws(AutoHeightError) in try Font(path: path) }
+        let fonts = FontStack(base[0], fallbacks: Array(base.dropFirst()) + extra)
         var style = TextStyle(
             fonts: fallback == .system ? fonts.withSystemFallback(.shared) : fonts, fontSize: fontSize,
             language: language, lineSpacing: lineSpacing, lineHeight: LineHeight(parsing: lineHeight) ?? .metrics,
