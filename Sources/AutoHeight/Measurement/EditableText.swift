@@ -14,8 +14,6 @@ public struct EditableText: Sendable {
     public private(set) var prepared: PreparedText
     /// UTF-16 units of each paragraph including its break (the last has none).
     private var paragraphUnits: [[UInt16]]
-    /// Length of each paragraph's break (0, 1, or 2 for CR LF).
-    private var breakLengths: [Int]
     /// Per-paragraph results at the last measured width; replaced (not mutated) by edits, so
     /// copies of an `EditableText` never share stale entries.
     private var memo = MeasureMemo()
@@ -24,16 +22,13 @@ public struct EditableText: Sendable {
         let prepared = try PreparedText(text, style: style)
         var units = utf16Units(of: text)
         var paragraphUnits: [[UInt16]] = []
-        var breakLengths: [Int] = []
         units.withUnsafeMutableBufferPointer { buffer in
             for span in Paragraphs.split(UnsafeBufferPointer(buffer)) {
                 paragraphUnits.append(Array(buffer[span.range.lowerBound..<(span.range.upperBound + span.breakLength)]))
-                breakLengths.append(span.breakLength)
             }
         }
         self.prepared = prepared
         self.paragraphUnits = paragraphUnits
-        self.breakLengths = breakLengths
     }
 
     public var style: TextStyle { prepared.style }
@@ -67,10 +62,9 @@ public struct EditableText: Sendable {
         let starts = prepared.paragraphStarts
         var first = paragraphIndex(containing: range.lowerBound, starts: starts)
         let last = paragraphIndex(containing: range.upperBound, starts: starts)
-        // Text typed right after a lone CR may join it into CR LF: take that paragraph too.
-        if first > 0 && range.lowerBound == starts[first] && paragraphUnits[first - 1].last == 0x0D
-            && breakLengths[first - 1] == 1
-        {
+        // Text typed right after a lone CR may join it into CR LF: take that paragraph too. (A
+        // paragraph's units end with its break, so a last unit CR is a lone CR, not CR LF.)
+        if first > 0 && range.lowerBound == starts[first] && paragraphUnits[first - 1].last == 0x0D {
             first -= 1
         }
         let localStart = starts[first]
@@ -81,7 +75,6 @@ public struct EditableText: Sendable {
         // Re-split the touched region; its last piece is empty when the region ended with a
         // break (that piece belongs to the next, untouched paragraph).
         var newUnits: [[UInt16]] = []
-        var newBreaks: [Int] = []
         var newParagraphs: [PreparedParagraph] = []
         let context = try PreparationContext(style: prepared.style)
         let isTextEnd = last == paragraphUnits.count - 1
@@ -91,15 +84,13 @@ public struct EditableText: Sendable {
             try context.withPreparer { (preparer) throws(AutoHeightError) in
                 for span in spans {
                     newUnits.append(Array(buffer[span.range.lowerBound..<(span.range.upperBound + span.breakLength)]))
-                    newBreaks.append(span.breakLength)
                     newParagraphs.append(try preparer.prepare(UnsafeBufferPointer(rebasing: buffer[span.range])))
                 }
             }
         }
         paragraphUnits.replaceSubrange(first...last, with: newUnits)
-        breakLengths.replaceSubrange(first...last, with: newBreaks)
         prepared.replaceParagraphs(
-            first...last, with: newParagraphs, utf16Delta: inserted.count - range.count, breakLengths: breakLengths,
+            first...last, with: newParagraphs, utf16Delta: inserted.count - range.count,
             units: paragraphUnits)
         memo = memo.replacing(first...last, withCount: newParagraphs.count)
     }

@@ -173,7 +173,7 @@ public struct PreparedText: Sendable {
     /// Swaps `range` of paragraphs for `replacement` and shifts the offsets after it (the
     /// incremental path of ``EditableText``).
     mutating func replaceParagraphs(
-        _ range: ClosedRange<Int>, with replacement: [PreparedParagraph], utf16Delta: Int, breakLengths: [Int],
+        _ range: ClosedRange<Int>, with replacement: [PreparedParagraph], utf16Delta: Int,
         units: [[UInt16]]
     ) {
         for index in range { missingGlyphCount -= paragraphs[index].missingGlyphs }
