@@ -121,7 +121,10 @@ struct BenchCommand: ParsableCommand {
                 "texts \(texts.count), widths \(widths.map { JSONText.number($0) }.joined(separator: ",")), document \(document.utf8.count) bytes, fastest of \(repetitions) (checksum \(sink & 0xFFFF))\n"
             )
             output.write("cold       \(Self.format(cold)) per measure\n")
-            output.write("warm       \(Self.format(warm)) per measure\n")
+            let (hits, misses) = cachedStyle.segmentCache!.statistics
+            output.write(
+                "warm       \(Self.format(warm)) per measure (segment cache: \(hits) chunks served, \(misses) shaped)\n"
+            )
             output.write("rewrap     \(Self.format(rewrap)) per measure\n")
             output.write("keystroke  \(Self.format(keystroke)) per keystroke (append + re-measure, 100 kB document)\n")
             output.write("document   \(Self.format(documentCold)) cold measure of the document\n")

@@ -43,13 +43,15 @@ public final class Font: Sendable, CustomStringConvertible {
     /// Bit `c` set when the font has a glyph for ASCII character `c`.
     private let asciiCoverage: (low: UInt64, high: UInt64)
     private static let serials = Atomic<Int>(0)
-    /// Memo of ``shapesWordsIndependently(script:language:)`` per script and language.
-    private let independence = Mutex<[IndependenceKey: Bool]>([:])
+    /// Memo of ``wordCoupling(script:rightToLeft:language:)``: a few entries, searched in order (cheaper
+    /// than hashing for the handful of scripts a text uses).
+    private let couplings = Mutex<[(key: CouplingKey, coupling: WordCoupling)]>([])
 
     /// A script and an interned HarfBuzz language (`hb_language_t` pointers are unique per tag and
     /// live for the process, so the address identifies the language).
-    private struct IndependenceKey: Hashable {
+    private struct CouplingKey: Equatable {
         var script: UInt32
+        var rightToLeft: Bool
         var language: Int
     }
 
@@ -128,14 +130,17 @@ public final class Font: Sendable, CustomStringConvertible {
         self.fileKey = "\(canonicalPath ?? "memory:\(serial):\(name)")#\(faceIndex)"
     }
 
-    /// Whether left-to-right text of `script` in `language` split after spaces shapes to exactly
-    /// the advances of the whole text with this font (no lookup applied to it involves the space
-    /// glyph): the condition for using ``SegmentCache``. Memoized.
-    func shapesWordsIndependently(script: hb_script_t, language: hb_language_t?) -> Bool {
-        let key = IndependenceKey(script: script.rawValue, language: language.map { Int(bitPattern: $0) } ?? 0)
-        if let known = independence.withLock({ $0[key] }) { return known }
-        let answer = shaper.spaceTakesNoPartInLayout(script: script, language: language)
-        independence.withLock { $0[key] = answer }
+    /// How this font's lookups tie space-separated words of `script` text in `language` and the
+    /// given direction together (see ``WordCoupling``): the condition for using
+    /// ``SegmentCache``. Memoized.
+    func wordCoupling(script: hb_script_t, rightToLeft: Bool = false, language: hb_language_t?) -> WordCoupling {
+        let key = CouplingKey(
+            script: script.rawValue, rightToLeft: rightToLeft, language: language.map { Int(bitPattern: $0) } ?? 0)
+        if let known = couplings.withLock({ $0.first { $0.key == key }?.coupling }) { return known }
+        let answer = shaper.wordCoupling(script: script, rightToLeft: rightToLeft, language: language)
+        couplings.withLock { known in
+            if !known.contains(where: { $0.key == key }) { known.append((key, answer)) }
+        }
         return answer
     }
 

@@ -35,8 +35,10 @@ struct PreparedParagraph: Sendable, Equatable {
 extension ParagraphPreparer {
     /// The cached path: each run is cut after spaces into chunks ("word "), and each chunk's
     /// advances, grapheme starts and fonts come from the cache, or are shaped alone and stored.
-    /// Used only for left-to-right paragraphs and runs whose primary font shapes space-separated
-    /// words independently, where it gives exactly the numbers of shaping the paragraph whole.
+    /// Used only for left-to-right runs whose primary font does not couple
+    /// space-separated words (``WordCoupling``), where it gives exactly the numbers of shaping
+    /// the paragraph whole. With space rules, a chunk's key also holds the class of the character
+    /// after it, and a missing chunk is shaped with that character after it.
     func shapeByChunks(
         _ units: UnsafeBufferPointer<UInt16>, runs: [TextRun], cache: (store: SegmentCache, context: Int),
         advances: inout [Double], fontIndices: inout [UInt8], flags: inout [UInt8]
@@ -46,7 +48,11 @@ extension ParagraphPreparer {
         requests.reserveCapacity(units.count / 4 + 2)  // about one chunk per word
         let primary = shaper.fonts[0]
         for run in runs {
-            guard primary.shapesWordsIndependently(script: run.script, language: shaper.language(for: run.script)),
+            let coupling = primary.wordCoupling(
+                script: run.script, rightToLeft: run.isRightToLeft, language: shaper.language(for: run.script))
+            var spaceRules: SpaceContextRules? = nil
+            if case .spaceContext(let rules) = coupling { spaceRules = rules }
+            guard coupling.allowsChunks, Self.contextStaysOutside(run, units),
                 shaper.primaryShapesAlone(units, run.range)
             else {
                 // This run shapes whole, as in the uncached path.
@@ -57,20 +63,36 @@ extension ParagraphPreparer {
                     units, runs: [run], advances: &advances, fontIndices: &fontIndices, flags: &flags)
                 continue
             }
-            let tag = UInt64(run.script.rawValue) << 32 | UInt64(UInt32(truncatingIfNeeded: cache.context))
+            let runTag =
+                (run.isRightToLeft ? 1 << 63 : 0) | UInt64(run.script.rawValue) << 32
+                | UInt64(UInt32(truncatingIfNeeded: cache.context) & 0xFF_FFFF)
             var chunkStart = run.range.lowerBound
             var index = chunkStart + 1
             while chunkStart < run.range.upperBound {
-                // A chunk ends after its spaces, before a character that starts a cluster of its own.
-                while index < run.range.upperBound
-                    && !(units[index - 1] == 0x20 && units[index] != 0x20 && Graphemes.isStandalone(units[index]))
-                {
+                // A chunk ends after its spaces, before a character that starts a cluster of its own
+                // (with space rules: whose effect on the spaces the key can hold).
+                var nextClass = 0
+                while index < run.range.upperBound {
+                    if units[index - 1] == 0x20 && units[index] != 0x20 && Graphemes.isStandalone(units[index]) {
+                        guard let spaceRules else { break }
+                        var spaces = 1
+                        while index - spaces > chunkStart && units[index - spaces - 1] == 0x20 { spaces += 1 }
+                        let before = index - spaces > chunkStart ? units.scalar(endingAt: index - spaces) : nil
+                        if let found = spaceRules.lookaheadClass(
+                            before: before, trailingSpaces: spaces, next: UInt32(units[index]), font: primary.shaper)
+                        {
+                            nextClass = found
+                            break
+                        }
+                    }
                     index += 1
                 }
                 let range = chunkStart..<index
+                let tag = runTag | UInt64(nextClass) << 24
                 requests.append(
                     SegmentCache.Request(
-                        range: range, tag: tag, hash: SegmentCache.hash(units, range, tag: tag), script: run.script))
+                        range: range, tag: tag, hash: SegmentCache.hash(units, range, tag: tag), script: run.script,
+                        isRightToLeft: run.isRightToLeft, lookahead: nextClass == 0 ? 0 : 1))
                 chunkStart = index
                 index += 1
             }
@@ -83,15 +105,24 @@ extension ParagraphPreparer {
         var shapedMissing: [Int] = []
         for requestIndex in misses {
             let range = requests[requestIndex].range
-            let slice = UnsafeBufferPointer(rebasing: units[range])
-            var chunkFlags = [UInt8](repeating: 0, count: range.count)
-            try Graphemes.markStarts(of: slice, in: &chunkFlags, offset: 0, bit: UnitFlag.graphemeStart)
-            var chunkAdvances = [Double](repeating: 0, count: range.count)
-            var chunkFonts = fontIndices.isEmpty ? [] : [UInt8](repeating: 0, count: range.count)
+            // The chunk, then the character its key depends on (shaped only as context).
+            let shapedCount = range.count + requests[requestIndex].lookahead
+            let slice = UnsafeBufferPointer(rebasing: units[range.lowerBound..<(range.lowerBound + shapedCount)])
+            var chunkFlags = [UInt8](repeating: 0, count: shapedCount)
+            try Graphemes.markStarts(
+                of: UnsafeBufferPointer(rebasing: slice[0..<range.count]), in: &chunkFlags, offset: 0,
+                bit: UnitFlag.graphemeStart)
+            var chunkAdvances = [Double](repeating: 0, count: shapedCount)
+            var chunkFonts = fontIndices.isEmpty ? [] : [UInt8](repeating: 0, count: shapedCount)
             let chunkMissing = shaper.shape(
                 slice,
-                runs: [TextRun(range: 0..<range.count, script: requests[requestIndex].script, isRightToLeft: false)],
+                runs: [
+                    TextRun(
+                        range: 0..<shapedCount, script: requests[requestIndex].script,
+                        isRightToLeft: requests[requestIndex].isRightToLeft)
+                ],
                 advances: &chunkAdvances, fontIndices: &chunkFonts, flags: &chunkFlags)
+            // (The context character has no grapheme start marked, so it counts for nothing.)
             for offset in 0..<range.count {
                 advances[range.lowerBound + offset] = chunkAdvances[offset]
                 flags[range.lowerBound + offset] = chunkFlags[offset]
@@ -104,6 +135,20 @@ extension ParagraphPreparer {
             misses.map { requests[$0] }, units: units, advances: advances, flags: flags, fontIndices: fontIndices,
             missing: shapedMissing)
         return missing
+    }
+
+    /// Whether shaping `run`'s chunks without the paragraph around them is exact: HarfBuzz's
+    /// joining shapers (Arabic, Syriac, N'Ko, Mongolian…) look at the text beyond a run's edges,
+    /// which a chunk shaped alone lacks; a space there, or the paragraph's edge, joins nothing.
+    /// Runs of scripts that never join (most left-to-right ones) need no check.
+    static func contextStaysOutside(_ run: TextRun, _ units: UnsafeBufferPointer<UInt16>) -> Bool {
+        guard run.isRightToLeft || run.script == HB_SCRIPT_MONGOLIAN || run.script == HB_SCRIPT_PHAGS_PA else {
+            return true
+        }
+        let start = run.range.lowerBound
+        let end = run.range.upperBound
+        return (start == 0 || units[start - 1] == 0x20 || units[start] == 0x20)
+            && (end == units.count || units[end] == 0x20 || units[end - 1] == 0x20)
     }
 }
 
@@ -139,7 +184,7 @@ struct ParagraphPreparer {
         // One font: every unit is font 0, and no per-unit record is needed.
         var fontIndices = shaper.mayUseSeveralFonts ? [UInt8](repeating: 0, count: count) : []
         let missing: Int
-        if let cache, runs.allSatisfy({ !$0.isRightToLeft }) {
+        if let cache {
             missing = try shapeByChunks(
                 units, runs: runs, cache: cache, advances: &advances, fontIndices: &fontIndices, flags: &flags)
         } else {

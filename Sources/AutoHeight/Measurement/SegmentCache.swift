@@ -10,10 +10,10 @@ import Synchronization
 /// for message in history { _ = try style.measure(message, width: 320) }  // words shaped once
 /// ```
 ///
-/// Exactness comes first: the cache serves only left-to-right runs whose primary font applies
-/// no lookup that could couple two words through the space (see
-/// `Font.shapesWordsIndependently`), where shaping a chunk alone gives exactly the advances of
-/// shaping the paragraph whole. Safe to share between threads.
+/// Exactness comes first: the cache serves only runs whose primary font applies no lookup that
+/// could couple two words through the space, or only rules that swap the space
+/// by its two neighbours, whose class then joins the key (see ``WordCoupling``): there shaping
+/// a chunk alone gives exactly the advances of shaping the paragraph whole. Safe to share between threads.
 ///
 /// Storage: an open-addressing table over flat arenas (chunk units, advances, flags, fonts), so a
 /// look-up hashes the units in place, compares them with the stored ones, and copies the values
@@ -63,6 +63,9 @@ public final class SegmentCache: Sendable {
         var tag: UInt64
         var hash: UInt64
         var script: hb_script_t
+        var isRightToLeft: Bool = false
+        /// Units after the chunk that its shaping needs as context (not part of the entry).
+        var lookahead: Int = 0
     }
 
     /// Looks every request up under one lock, copying hits into the paragraph's arrays.

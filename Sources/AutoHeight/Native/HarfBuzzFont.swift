@@ -55,59 +55,129 @@ final class HarfBuzzFont: @unchecked Sendable {
         return Int(hb_font_get_glyph_h_advance(font, glyph))
     }
 
-    /// Whether none of the OpenType lookups HarfBuzz applies to left-to-right text of `script`
-    /// in `language` (its shape plan with default features) involves the space glyph, as input,
-    /// context or output, and the font has no legacy `kern` or AAT tables: then shaping such text
-    /// split after spaces gives exactly the advances of shaping it whole.
+    /// The glyph the cmap maps `scalar` to, or nil when the font lacks it.
+    func nominalGlyph(_ scalar: UInt32) -> UInt32? {
+        var glyph: hb_codepoint_t = 0
+        return hb_font_get_nominal_glyph(font, scalar, &glyph) != 0 ? glyph : nil
+    }
+
+    /// How the OpenType lookups HarfBuzz applies to text of `script` in `language` in the given
+    /// direction (its shape plan with default features) tie words together through the space:
+    /// - ``WordCoupling/independent`` when none involves the space glyph (as input, context or
+    ///   output) or what single substitutions make of it, and the font has no legacy `kern` or
+    ///   AAT tables: text split after spaces shapes to exactly the advances of the whole;
+    /// - ``WordCoupling/spaceContext(_:)`` when the only ones are rules that swap a lone space
+    ///   according to its two neighbours (`LookupTypes.spaceRules`), and what they put in its
+    ///   place takes part in no lookup across glyphs (text HarfBuzz keeps in logical order);
+    /// - ``WordCoupling/coupled`` otherwise.
     ///
-    /// Complexity: one pass over the plan's lookups; the caller memoizes the answer.
-    func spaceTakesNoPartInLayout(script: hb_script_t, language: hb_language_t?) -> Bool {
-        var space: hb_codepoint_t = 0
-        guard hb_font_get_nominal_glyph(font, 0x20, &space) != 0 else { return false }
+    /// Complexity: a few passes over the plan's lookups; the caller memoizes the answer.
+    func wordCoupling(script: hb_script_t, rightToLeft: Bool, language: hb_language_t?) -> WordCoupling {
+        guard let space = nominalGlyph(0x20) else { return .coupled }
         for tag in ["kern", "morx", "mort", "kerx"] {
             let blob = hb_face_reference_table(face, Self.tag(tag))
             defer { hb_blob_destroy(blob) }
-            if hb_blob_get_length(blob) > 0 { return false }
+            if hb_blob_get_length(blob) > 0 { return .coupled }
         }
         var properties = hb_segment_properties_t()
-        properties.direction = HB_DIRECTION_LTR
+        properties.direction = rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR
         properties.script = script
         properties.language = language
-        guard let plan = hb_shape_plan_create_cached(face, &properties, nil, 0, nil) else { return false }
+        guard let plan = hb_shape_plan_create_cached(face, &properties, nil, 0, nil) else { return .coupled }
         defer { hb_shape_plan_destroy(plan) }
-        let lookups = hb_set_create()
-        let glyphs = hb_set_create()
+        let substitutions = LookupTypes(face: face, tableTag: Self.tag("GSUB"))
+        let positionings = LookupTypes(face: face, tableTag: Self.tag("GPOS"))
+        let tables = [(Self.tag("GSUB"), substitutions), (Self.tag("GPOS"), positionings)]
+        var planLookups: [[Int]] = []
+        for (tag, _) in tables {
+            let set = hb_set_create()!
+            defer { hb_set_destroy(set) }
+            hb_ot_shape_plan_collect_lookups(plan, tag, set)
+            planLookups.append(Self.members(of: set))
+        }
+        // Single, multiple and alternate substitutions and single adjustments act on one glyph
+        // whatever its neighbours: the glyph in them cannot couple two words.
+        func actsAcrossGlyphs(_ table: Int, _ lookup: Int) -> Bool {
+            guard let type = tables[table].1.type(of: lookup) else { return true }
+            return table == 0 ? !(1...3).contains(type) : type != 1
+        }
+        let glyphs = hb_set_create()!
         var reachable: OpaquePointer? = nil
         defer {
-            hb_set_destroy(lookups)
             hb_set_destroy(glyphs)
             if let reachable { hb_set_destroy(reachable) }
         }
-        for table in ["GSUB", "GPOS"] {
-            let tableTag = Self.tag(table)
-            hb_set_clear(lookups)
-            hb_ot_shape_plan_collect_lookups(plan, tableTag, lookups)
-            let types = LookupTypes(face: face, tableTag: tableTag)
-            var lookup = hb_codepoint_t.max  // HB_SET_VALUE_INVALID: start of iteration
-            while hb_set_next(lookups, &lookup) != 0 {
-                // Single, multiple and alternate substitutions and single adjustments act on one
-                // glyph whatever its neighbours: a space in them cannot couple two words.
-                if let type = types.type(of: Int(lookup)),
-                    table == "GSUB" ? (1...3).contains(type) : type == 1
-                {
-                    continue
+        /// Whether `lookup` involves a glyph of `involved` and could fire on text.
+        func involves(_ table: Int, _ lookup: Int, _ involved: (OpaquePointer) -> Bool) -> Bool {
+            hb_set_clear(glyphs)
+            hb_ot_layout_lookup_collect_glyphs(
+                face, tables[table].0, hb_codepoint_t(lookup), glyphs, glyphs, glyphs, glyphs)
+            guard involved(glyphs) else { return false }
+            // A coverage-based contextual rule fires only if each of its positions can hold a
+            // glyph that text can actually produce (cmap, then this plan's substitutions).
+            if reachable == nil { reachable = reachableGlyphs(plan: plan) }
+            return tables[table].1.canFire(lookup: lookup, reachable: reachable!)
+        }
+
+        // What the space can become through single substitutions alone.
+        let spaceForms = hb_set_create()!
+        defer { hb_set_destroy(spaceForms) }
+        hb_set_add(spaceForms, space)
+        let singles = hb_set_create()!
+        defer { hb_set_destroy(singles) }
+        for lookup in planLookups[0] where !actsAcrossGlyphs(0, lookup) { hb_set_add(singles, hb_codepoint_t(lookup)) }
+        hb_ot_layout_lookups_substitute_closure(face, singles, spaceForms)
+
+        var rules: [SpaceContextRules.Rule] = []
+        var ruleLookups: Set<Int> = []
+        for table in tables.indices {
+            for lookup in planLookups[table] where actsAcrossGlyphs(table, lookup) {
+                guard involves(table, lookup, { Self.sharesGlyph(spaceForms, $0) }) else { continue }
+                guard table == 0, let found = substitutions.spaceRules(of: lookup, space: Int(space)) else {
+                    return .coupled
                 }
-                hb_set_clear(glyphs)
-                hb_ot_layout_lookup_collect_glyphs(face, tableTag, lookup, glyphs, glyphs, glyphs, glyphs)
-                guard hb_set_has(glyphs, space) != 0 else { continue }
-                // A coverage-based contextual rule fires only if each of its positions can hold a
-                // glyph that text can actually produce (cmap, then this plan's substitutions).
-                if reachable == nil { reachable = reachableGlyphs(plan: plan) }
-                if !types.canFire(lookup: Int(lookup), reachable: reachable!) { continue }
-                return false
+                rules += found.map {
+                    .init(backtrack: $0.backtrack.map(GlyphSet.init), lookahead: $0.lookahead.map(GlyphSet.init))
+                }
+                ruleLookups.insert(lookup)
             }
         }
-        return true
+        if rules.isEmpty { return .independent }
+        // The rules' backtrack is the text before the space only when HarfBuzz keeps the text in
+        // logical order (it reverses runs set against their script's own direction).
+        let native = hb_script_get_horizontal_direction(script)
+        let logicalOrder = rightToLeft ? native == HB_DIRECTION_RTL : native != HB_DIRECTION_RTL
+        guard logicalOrder, rules.count <= 7 else { return .coupled }  // a key holds 1 + 7 bits
+
+        // What the rules put in place of the space (then single substitutions) must take part in
+        // no lookup across glyphs either.
+        let replacements = hb_set_create()!
+        defer { hb_set_destroy(replacements) }
+        for lookup in ruleLookups {
+            hb_ot_layout_lookup_collect_glyphs(face, tables[0].0, hb_codepoint_t(lookup), nil, nil, nil, replacements)
+        }
+        hb_ot_layout_lookups_substitute_closure(face, singles, replacements)
+        hb_set_del(replacements, space)
+        for table in tables.indices {
+            for lookup in planLookups[table] where actsAcrossGlyphs(table, lookup) && !ruleLookups.contains(lookup) {
+                if involves(table, lookup, { Self.sharesGlyph(replacements, $0) }) { return .coupled }
+            }
+        }
+
+        // Glyphs some substitution may replace or join: the inputs of the plan's substitutions
+        // and of every lookup they apply inside their matches.
+        var pending = planLookups[0]
+        var visited = Set(pending)
+        while let lookup = pending.popLast() {
+            guard let nested = substitutions.nestedLookups(of: lookup) else { return .coupled }
+            for inner in nested where visited.insert(inner).inserted { pending.append(inner) }
+        }
+        let unstable = hb_set_create()!
+        defer { hb_set_destroy(unstable) }
+        for lookup in visited {
+            hb_ot_layout_lookup_collect_glyphs(face, tables[0].0, hb_codepoint_t(lookup), nil, unstable, nil, nil)
+        }
+        return .spaceContext(SpaceContextRules(space: space, rules: rules, unstable: GlyphSet(harfBuzzSet: unstable)))
     }
 
     /// Every glyph text can produce with this plan: the glyphs of the cmap, closed under the
@@ -127,6 +197,23 @@ final class HarfBuzzFont: @unchecked Sendable {
         hb_ot_shape_plan_collect_lookups(plan, Self.tag("GSUB"), substitutions)
         hb_ot_layout_lookups_substitute_closure(face, substitutions, reachable)
         return reachable
+    }
+
+    /// The members of a HarfBuzz set, in increasing order.
+    static func members(of set: OpaquePointer) -> [Int] {
+        var members: [Int] = []
+        var value = hb_codepoint_t.max  // HB_SET_VALUE_INVALID: start of iteration
+        while hb_set_next(set, &value) != 0 { members.append(Int(value)) }
+        return members
+    }
+
+    /// Whether some member of `small` is in `other` (iterates `small`).
+    static func sharesGlyph(_ small: OpaquePointer, _ other: OpaquePointer) -> Bool {
+        var value = hb_codepoint_t.max
+        while hb_set_next(small, &value) != 0 {
+            if hb_set_has(other, value) != 0 { return true }
+        }
+        return false
     }
 
     static func tag(_ text: String) -> hb_tag_t {
@@ -169,7 +256,7 @@ enum HarfBuzzBufferPool {
 /// for lookup types or subtable coverages): each lookup's type, with extension lookups resolved
 /// to the type they wrap, and its subtables' offsets. Owns a reference to the table's blob.
 final class LookupTypes {
-    private var lookups: [(type: Int, subtables: [Int])] = []
+    private var lookups: [(type: Int, flag: Int, subtables: [Int])] = []
     private let isSubstitution: Bool
     private var blob: OpaquePointer? = nil
     private var bytes = UnsafeRawBufferPointer(start: nil, count: 0)
@@ -188,9 +275,10 @@ final class LookupTypes {
             guard let lookupOffset = u16(listOffset + 2 + 2 * index).map({ listOffset + $0 }),
                 var type = u16(lookupOffset), let subtableCount = u16(lookupOffset + 4)
             else {
-                lookups.append((0, []))
+                lookups.append((0, 0, []))
                 continue
             }
+            let flag = u16(lookupOffset + 2) ?? 0xFFFF
             // Extension lookups wrap each subtable: {format, wrapped type, 32-bit offset}.
             let isExtension = type == extensionType
             var subtables: [Int] = []
@@ -204,7 +292,7 @@ final class LookupTypes {
                 subtables.append(offset)
             }
             if type == extensionType { type = 0 }
-            lookups.append((type, subtables))
+            lookups.append((type, flag, subtables))
         }
     }
 
@@ -260,6 +348,142 @@ final class LookupTypes {
             if coverages.allSatisfy({ coverageIntersects(subtable + $0, reachable) }) { return true }
         }
         return false
+    }
+
+    /// Lookup `index` read as rules that put another glyph in place of a lone space according to
+    /// its neighbours, or nil when it is anything else. Each subtable must be a chaining context
+    /// (format 3) whose one input position covers only `space`, with at most one backtrack and
+    /// one lookahead position, applying single substitutions at the space; the lookup must skip
+    /// no glyph (lookup flag 0), so its neighbours are the adjacent glyphs.
+    func spaceRules(of index: Int, space: Int) -> [(backtrack: [Int]?, lookahead: [Int]?)]? {
+        guard isSubstitution, index < lookups.count, lookups[index].type == 6, lookups[index].flag == 0 else {
+            return nil
+        }
+        var rules: [(backtrack: [Int]?, lookahead: [Int]?)] = []
+        for subtable in lookups[index].subtables {
+            guard u16(subtable) == 3, let backtrackCount = u16(subtable + 2), backtrackCount <= 1 else { return nil }
+            var cursor = subtable + 4
+            var backtrack: [Int]? = nil
+            if backtrackCount == 1 {
+                guard let offset = u16(cursor), let glyphs = coverageGlyphs(subtable + offset) else { return nil }
+                backtrack = glyphs
+                cursor += 2
+            }
+            guard u16(cursor) == 1, let inputOffset = u16(cursor + 2),
+                let input = coverageGlyphs(subtable + inputOffset), input.allSatisfy({ $0 == space })
+            else { return nil }
+            cursor += 4
+            guard let lookaheadCount = u16(cursor), lookaheadCount <= 1 else { return nil }
+            var lookahead: [Int]? = nil
+            if lookaheadCount == 1 {
+                guard let offset = u16(cursor + 2), let glyphs = coverageGlyphs(subtable + offset) else { return nil }
+                lookahead = glyphs
+            }
+            cursor += 2 + 2 * lookaheadCount
+            guard let recordCount = u16(cursor) else { return nil }
+            for record in 0..<recordCount {
+                guard u16(cursor + 2 + 4 * record) == 0, let nested = u16(cursor + 4 + 4 * record),
+                    type(of: nested) == 1
+                else { return nil }
+            }
+            rules.append((backtrack, lookahead))
+        }
+        return rules
+    }
+
+    /// The lookups that contextual lookup `index` applies inside its matches (empty for other
+    /// kinds), or nil when a subtable cannot be read.
+    func nestedLookups(of index: Int) -> [Int]? {
+        guard let type = type(of: index) else { return nil }
+        let chaining = type == (isSubstitution ? 6 : 8)
+        guard chaining || type == (isSubstitution ? 5 : 7) else { return [] }
+        var nested: [Int] = []
+        // Sequence lookup records: (sequence index, lookup index) pairs.
+        func readRecords(count: Int?, at start: Int) -> Bool {
+            guard let count else { return false }
+            for record in 0..<count {
+                guard let lookup = u16(start + 4 * record + 2) else { return false }
+                nested.append(lookup)
+            }
+            return true
+        }
+        // A rule of a rule set (formats 1 and 2); the records follow the glyph or class arrays.
+        func readRule(at rule: Int) -> Bool {
+            if !chaining {
+                guard let glyphCount = u16(rule) else { return false }
+                return readRecords(count: u16(rule + 2), at: rule + 4 + 2 * max(glyphCount - 1, 0))
+            }
+            guard let backtrack = u16(rule) else { return false }
+            var cursor = rule + 2 + 2 * backtrack
+            guard let input = u16(cursor) else { return false }
+            cursor += 2 + 2 * max(input - 1, 0)
+            guard let lookahead = u16(cursor) else { return false }
+            cursor += 2 + 2 * lookahead
+            return readRecords(count: u16(cursor), at: cursor + 2)
+        }
+        // The rule sets of formats 1 and 2: a count, then offsets (0: no set) to sets of rules.
+        func readRuleSets(countAt: Int, base: Int) -> Bool {
+            guard let count = u16(countAt) else { return false }
+            for setIndex in 0..<count {
+                guard let offset = u16(countAt + 2 + 2 * setIndex) else { return false }
+                if offset == 0 { continue }
+                let set = base + offset
+                guard let ruleCount = u16(set) else { return false }
+                for ruleIndex in 0..<ruleCount {
+                    guard let ruleOffset = u16(set + 2 + 2 * ruleIndex), readRule(at: set + ruleOffset) else {
+                        return false
+                    }
+                }
+            }
+            return true
+        }
+        for subtable in lookups[index].subtables {
+            let readable: Bool
+            switch (chaining, u16(subtable)) {
+            case (false, 1): readable = readRuleSets(countAt: subtable + 4, base: subtable)
+            case (false, 2): readable = readRuleSets(countAt: subtable + 6, base: subtable)
+            case (false, 3):
+                guard let glyphCount = u16(subtable + 2) else { return nil }
+                readable = readRecords(count: u16(subtable + 4), at: subtable + 6 + 2 * glyphCount)
+            case (true, 1): readable = readRuleSets(countAt: subtable + 4, base: subtable)
+            case (true, 2): readable = readRuleSets(countAt: subtable + 10, base: subtable)
+            case (true, 3):
+                var cursor = subtable + 2
+                var counted = true
+                for _ in 0..<3 {
+                    guard let count = u16(cursor) else {
+                        counted = false
+                        break
+                    }
+                    cursor += 2 + 2 * count
+                }
+                readable = counted && readRecords(count: u16(cursor), at: cursor + 2)
+            default: readable = false
+            }
+            if !readable { return nil }
+        }
+        return nested
+    }
+
+    /// The glyphs the Coverage table at `offset` lists, or nil when it cannot be read.
+    private func coverageGlyphs(_ offset: Int) -> [Int]? {
+        guard let format = u16(offset), let count = u16(offset + 2) else { return nil }
+        var glyphs: [Int] = []
+        switch format {
+        case 1:
+            for index in 0..<count {
+                guard let glyph = u16(offset + 4 + 2 * index) else { return nil }
+                glyphs.append(glyph)
+            }
+        case 2:
+            for index in 0..<count {
+                guard let start = u16(offset + 4 + 6 * index), let end = u16(offset + 6 + 6 * index), start <= end
+                else { return nil }
+                glyphs.append(contentsOf: start...end)
+            }
+        default: return nil
+        }
+        return glyphs
     }
 
     /// Whether the Coverage table at `offset` lists a glyph of `glyphs`.
