@@ -322,10 +322,11 @@ struct ParagraphShaper {
         let handle = buffer.buffer
         hb_buffer_clear_contents(handle)
         hb_buffer_add_utf16(handle, units.baseAddress, Int32(units.count), UInt32(range.lowerBound), Int32(range.count))
+        let runLanguage = language(for: run.script)
         hb_buffer_set_direction(handle, run.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_script(handle, run.script)
-        hb_buffer_set_language(handle, language(for: run.script))
-        hb_shape(font.shaper.font, handle, nil, 0)
+        hb_buffer_set_language(handle, runLanguage)
+        font.shape(handle, script: run.script, isRightToLeft: run.isRightToLeft, language: runLanguage)
         var glyphCount: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(handle, &glyphCount),
             let positions = hb_buffer_get_glyph_positions(handle, &glyphCount)
