@@ -82,19 +82,24 @@ struct ParagraphShaper {
         }
         // Tabs and other controls take no glyph width: tabs advance to tab stops on the line.
         // Only the runs shaped here count (a caller may shape a paragraph run by run).
+        precondition(advances.count >= units.count && flags.count >= units.count)
         var missing = 0
-        for run in runs {
-            for index in run.range {
-                let unit = units[index]
-                if unit < 0x20 || (unit >= 0x7F && unit <= 0x9F) {
-                    advances[index] = 0
-                    flags[index] &= ~UnitFlag.missingGlyph
-                    if unit == 0x09 { flags[index] |= UnitFlag.tab }
-                } else if anyMissing
-                    && flags[index] & (UnitFlag.missingGlyph | UnitFlag.graphemeStart)
-                        == UnitFlag.missingGlyph | UnitFlag.graphemeStart
-                {
-                    missing += 1  // one per grapheme cluster
+        advances.withUnsafeMutableBufferPointer { advances in
+            flags.withUnsafeMutableBufferPointer { flags in
+                for run in runs {
+                    for index in run.range {
+                        let unit = units[index]
+                        if unit < 0x20 || (unit >= 0x7F && unit <= 0x9F) {
+                            advances[index] = 0
+                            flags[index] &= ~UnitFlag.missingGlyph
+                            if unit == 0x09 { flags[index] |= UnitFlag.tab }
+                        } else if anyMissing
+                            && flags[index] & (UnitFlag.missingGlyph | UnitFlag.graphemeStart)
+                                == UnitFlag.missingGlyph | UnitFlag.graphemeStart
+                        {
+                            missing += 1  // one per grapheme cluster
+                        }
+                    }
                 }
             }
         }
@@ -333,12 +338,18 @@ struct ParagraphShaper {
         else { return false }
         let scale = 1.0 / Double(font.unitsPerEm)
         var missing = false
-        for glyphIndex in 0..<Int(glyphCount) {
-            let cluster = Int(infos[glyphIndex].cluster)
-            advances[cluster] += Double(positions[glyphIndex].x_advance) * scale
-            if infos[glyphIndex].codepoint == 0 {
-                flags[cluster] |= UnitFlag.missingGlyph
-                missing = true
+        let unitCount = min(advances.count, flags.count)
+        advances.withUnsafeMutableBufferPointer { advances in
+            flags.withUnsafeMutableBufferPointer { flags in
+                for glyphIndex in 0..<Int(glyphCount) {
+                    let cluster = Int(infos[glyphIndex].cluster)
+                    precondition(cluster < unitCount)
+                    advances[cluster] += Double(positions[glyphIndex].x_advance) * scale
+                    if infos[glyphIndex].codepoint == 0 {
+                        flags[cluster] |= UnitFlag.missingGlyph
+                        missing = true
+                    }
+                }
             }
         }
         if missing { markWholeClustersMissing(infos, Int(glyphCount), in: range, flags: &flags) }
