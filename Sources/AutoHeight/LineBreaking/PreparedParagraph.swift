@@ -132,18 +132,22 @@ struct ParagraphPreparer {
         self.cache = cache
     }
 
-    /// Prepares one paragraph (no explicit breaks inside). Complexity: O(n).
-    func prepare(_ units: UnsafeBufferPointer<UInt16>) throws(AutoHeightError) -> PreparedParagraph {
+    /// Prepares one paragraph (no explicit breaks inside). `mayNeedBidi` false says that no
+    /// unit may need bidi (see ``scanUTF16Units(of:)``), so the bidi check is skipped.
+    /// Complexity: O(n).
+    func prepare(
+        _ units: UnsafeBufferPointer<UInt16>, mayNeedBidi: Bool = true
+    ) throws(AutoHeightError) -> PreparedParagraph {
         let count = units.count
         if count == 0 { return .empty }
-        var flags = [UInt8](repeating: 0, count: count)
+        var flags = [UInt8](filledWith: 0, count: count)
         var runs = scratch.runs
         scratch.runs = []  // uniquely referenced here while in use
         defer { scratch.runs = runs }
-        try TextRuns.itemize(units, bidi: scratch.bidi, into: &runs)
-        var advances = [Double](repeating: 0, count: count)
+        try TextRuns.itemize(units, bidi: mayNeedBidi ? scratch.bidi : nil, into: &runs)
+        var advances = [Double](filledWith: 0, count: count)
         // One font: every unit is font 0, and no per-unit record is needed.
-        var fontIndices = shaper.mayUseSeveralFonts ? [UInt8](repeating: 0, count: count) : []
+        var fontIndices = shaper.mayUseSeveralFonts ? [UInt8](filledWith: 0, count: count) : []
         let missing: Int
         if let cache, runs.allSatisfy({ !$0.isRightToLeft }) {
             missing = try shapeByChunks(

@@ -30,20 +30,22 @@ public struct PreparedText: Sendable {
     public init(_ text: String, style: TextStyle) throws(AutoHeightError) {
         try style.validate()
         let context = try PreparationContext(style: style)
-        var units = utf16Units(of: text)
+        let scanned = scanUTF16Units(of: text)
+        let units = scanned.units
         guard units.count < Int(Int32.max) else { throw .textTooLong(utf16Count: units.count) }
         var paragraphs: [PreparedParagraph] = []
         var starts: [Int] = []
         var missing = 0
-        try units.withUnsafeMutableBufferPointer { (buffer) throws(AutoHeightError) in
-            let all = UnsafeBufferPointer(buffer)
-            let spans = Paragraphs.split(all)
+        try units.withUnsafeBufferPointer { (all) throws(AutoHeightError) in
+            let spans =
+                scanned.hasExplicitBreak
+                ? Paragraphs.split(all) : [Paragraphs.Span(range: 0..<all.count, breakLength: 0)]
             paragraphs.reserveCapacity(spans.count)
             starts.reserveCapacity(spans.count)
             try context.withPreparer { (preparer) throws(AutoHeightError) in
                 for span in spans {
                     let slice = UnsafeBufferPointer(rebasing: all[span.range])
-                    let paragraph = try preparer.prepare(slice)
+                    let paragraph = try preparer.prepare(slice, mayNeedBidi: scanned.mayNeedBidi)
                     missing += paragraph.missingGlyphs
                     paragraphs.append(paragraph)
                     starts.append(span.range.lowerBound)

@@ -25,14 +25,15 @@ enum TextRuns {
     }
 
     /// Itemizes one paragraph into `runs` (emptied first, its storage reused), resolving bidi
-    /// levels with `bidi` when the paragraph needs them. Complexity: O(n).
+    /// levels with `bidi` when the paragraph needs them; nil `bidi` says that it is known to be
+    /// left-to-right throughout. Complexity: O(n).
     static func itemize(
-        _ units: UnsafeBufferPointer<UInt16>, bidi: BidiResolver, into runs: inout [TextRun]
+        _ units: UnsafeBufferPointer<UInt16>, bidi: BidiResolver?, into runs: inout [TextRun]
     ) throws(AutoHeightError) {
         runs.removeAll(keepingCapacity: true)
         let count = units.count
         if count == 0 { return }
-        let levels = try bidi.levels(units)
+        let levels = try bidi?.levels(units)
         let unicode = hb_unicode_funcs_get_default()
         var runStart = 0
         var runScript = HB_SCRIPT_COMMON
