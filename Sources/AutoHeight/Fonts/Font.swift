@@ -128,6 +128,7 @@ public final class Font: Sendable, CustomStringConvertible {
         }
         self.asciiCoverage = ascii
         self.fileKey = "\(canonicalPath ?? "memory:\(serial):\(name)")#\(faceIndex)"
+        self.shapePlans = HarfBuzzShapePlans(font: shaper)
     }
 
     /// How this font's lookups tie space-separated words of `script` text in `language` and the
@@ -156,6 +157,19 @@ public final class Font: Sendable, CustomStringConvertible {
 
     /// Whether the font has a glyph for `scalar`.
     public func covers(_ scalar: Unicode.Scalar) -> Bool { shaper.hasGlyph(scalar.value) }
+
+    // MARK: Shape plans
+
+    /// This font's HarfBuzz shape plans, kept per script, direction and language (see
+    /// ``shape(_:script:isRightToLeft:language:)``).
+    private let shapePlans: HarfBuzzShapePlans
+
+    /// Shapes `buffer`, whose direction, script and language are set to these values, with this
+    /// font and no user features: exactly `hb_shape`, without its per-call plan look-up.
+    @inline(__always)
+    func shape(_ buffer: OpaquePointer, script: hb_script_t, isRightToLeft: Bool, language: hb_language_t?) {
+        shapePlans.shape(buffer, script: script, isRightToLeft: isRightToLeft, language: language)
+    }
 }
 
 /// A font's vertical metrics in em, as HarfBuzz reports them.

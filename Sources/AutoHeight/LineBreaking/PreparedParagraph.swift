@@ -161,11 +161,14 @@ struct ParagraphPreparer {
     let trailingWhitespace: TrailingWhitespace
     /// The shared chunk cache and this style's identity in it (nil: shape paragraphs whole).
     let cache: (store: SegmentCache, context: Int)?
+    /// Storage reused from paragraph to paragraph.
+    let scratch: PreparationScratch
 
     init(
         fonts: [Font], language: LanguageInfo, trailingWhitespace: TrailingWhitespace, buffer: HarfBuzzBuffer,
-        systemFallback: SystemFallback?, cache: (store: SegmentCache, context: Int)?
+        systemFallback: SystemFallback?, cache: (store: SegmentCache, context: Int)?, scratch: PreparationScratch
     ) {
+        self.scratch = scratch
         self.language = language
         self.shaper = ParagraphShaper(
             fonts: fonts, systemFallback: systemFallback, language: language.harfBuzzLanguage,
@@ -174,15 +177,22 @@ struct ParagraphPreparer {
         self.cache = cache
     }
 
-    /// Prepares one paragraph (no explicit breaks inside). Complexity: O(n).
-    func prepare(_ units: UnsafeBufferPointer<UInt16>) throws(AutoHeightError) -> PreparedParagraph {
+    /// Prepares one paragraph (no explicit breaks inside). `mayNeedBidi` false says that no
+    /// unit may need bidi (see ``scanUTF16Units(of:)``), so the bidi check is skipped.
+    /// Complexity: O(n).
+    func prepare(
+        _ units: UnsafeBufferPointer<UInt16>, mayNeedBidi: Bool = true
+    ) throws(AutoHeightError) -> PreparedParagraph {
         let count = units.count
         if count == 0 { return .empty }
-        var flags = [UInt8](repeating: 0, count: count)
-        let runs = try TextRuns.itemize(units)
-        var advances = [Double](repeating: 0, count: count)
+        var flags = [UInt8](filledWith: 0, count: count)
+        var runs = scratch.runs
+        scratch.runs = []  // uniquely referenced here while in use
+        defer { scratch.runs = runs }
+        try TextRuns.itemize(units, bidi: mayNeedBidi ? scratch.bidi : nil, into: &runs)
+        var advances = [Double](filledWith: 0, count: count)
         // One font: every unit is font 0, and no per-unit record is needed.
-        var fontIndices = shaper.mayUseSeveralFonts ? [UInt8](repeating: 0, count: count) : []
+        var fontIndices = shaper.mayUseSeveralFonts ? [UInt8](filledWith: 0, count: count) : []
         let missing: Int
         if let cache {
             missing = try shapeByChunks(
@@ -191,9 +201,12 @@ struct ParagraphPreparer {
             try Graphemes.markStarts(of: units, in: &flags, offset: 0, bit: UnitFlag.graphemeStart)
             missing = shaper.shape(units, runs: runs, advances: &advances, fontIndices: &fontIndices, flags: &flags)
         }
-        var boundaries: [Int32] = []
+        var boundaries = scratch.lineBreaks
+        scratch.lineBreaks = []
+        defer { scratch.lineBreaks = boundaries }
         try BreakOpportunities.find(
-            in: units, slot: language.lineBreaks, keepsAllWords: language.keepsAllWords, into: &boundaries)
+            in: units, iterator: scratch.lineBreaker(from: language.lineBreaks), locale: language.icuLocale,
+            keepsAllWords: language.keepsAllWords, into: &boundaries)
 
         var segments: [Segment] = []
         segments.reserveCapacity(boundaries.count)

@@ -30,20 +30,22 @@ public struct PreparedText: Sendable {
     public init(_ text: String, style: TextStyle) throws(AutoHeightError) {
         try style.validate()
         let context = try PreparationContext(style: style)
-        var units = utf16Units(of: text)
+        let scanned = scanUTF16Units(of: text)
+        let units = scanned.units
         guard units.count < Int(Int32.max) else { throw .textTooLong(utf16Count: units.count) }
         var paragraphs: [PreparedParagraph] = []
         var starts: [Int] = []
         var missing = 0
-        try units.withUnsafeMutableBufferPointer { (buffer) throws(AutoHeightError) in
-            let all = UnsafeBufferPointer(buffer)
-            let spans = Paragraphs.split(all)
+        try units.withUnsafeBufferPointer { (all) throws(AutoHeightError) in
+            let spans =
+                scanned.hasExplicitBreak
+                ? Paragraphs.split(all) : [Paragraphs.Span(range: 0..<all.count, breakLength: 0)]
             paragraphs.reserveCapacity(spans.count)
             starts.reserveCapacity(spans.count)
             try context.withPreparer { (preparer) throws(AutoHeightError) in
                 for span in spans {
                     let slice = UnsafeBufferPointer(rebasing: all[span.range])
-                    let paragraph = try preparer.prepare(slice)
+                    let paragraph = try preparer.prepare(slice, mayNeedBidi: scanned.mayNeedBidi)
                     missing += paragraph.missingGlyphs
                     paragraphs.append(paragraph)
                     starts.append(span.range.lowerBound)
@@ -225,16 +227,66 @@ struct PreparationContext {
         }
     }
 
-    /// Runs `body` with a preparer holding a pooled HarfBuzz buffer.
+    /// Runs `body` with a preparer holding a pooled HarfBuzz buffer and pooled scratch storage.
     func withPreparer<Result>(
         _ body: (ParagraphPreparer) throws(AutoHeightError) -> Result
     ) throws(AutoHeightError) -> Result {
         try HarfBuzzBufferPool.withBuffer { (buffer) throws(AutoHeightError) in
-            try body(
-                ParagraphPreparer(
-                    fonts: fonts, language: language, trailingWhitespace: trailingWhitespace, buffer: buffer,
-                    systemFallback: systemFallback, cache: cache))
+            try PreparationScratch.withScratch { (scratch) throws(AutoHeightError) in
+                defer { scratch.returnLineBreaker() }
+                return try body(
+                    ParagraphPreparer(
+                        fonts: fonts, language: language, trailingWhitespace: trailingWhitespace, buffer: buffer,
+                        systemFallback: systemFallback, cache: cache, scratch: scratch))
+            }
         }
+    }
+}
+
+/// Working storage a ``ParagraphPreparer`` reuses from paragraph to paragraph, and, pooled,
+/// from text to text: script runs, line-break offsets, the bidi resolver, and the line-break
+/// iterator taken for the text. Nothing in it outlives the preparation of one paragraph
+/// (but the iterator, which it hands back when the text is done).
+///
+/// Used by one thread at a time: ``withScratch(_:)`` hands each one to one caller.
+final class PreparationScratch: @unchecked Sendable {
+    var runs: [TextRun] = []
+    var lineBreaks: [Int32] = []
+    let bidi = BidiResolver()
+    /// The line-break iterator taken from `lineBreakSlot` for the current text, if any yet.
+    private var lineBreaker: ICUBreakIterator? = nil
+    private var lineBreakSlot: BreakIteratorPool.Slot? = nil
+
+    private static let idle = Mutex<[PreparationScratch]>([])
+
+    /// Runs `body` with scratch storage of its own, then keeps the storage for reuse.
+    static func withScratch<Result, Failure: Error>(
+        _ body: (PreparationScratch) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        let scratch = idle.withLock { $0.popLast() } ?? PreparationScratch()
+        defer { idle.withLock { pool in if pool.count < 16 { pool.append(scratch) } } }
+        return try body(scratch)
+    }
+
+    /// An iterator of `slot`, taken on first use and kept until ``returnLineBreaker()``.
+    func lineBreaker(from slot: BreakIteratorPool.Slot) throws(AutoHeightError) -> ICUBreakIterator {
+        if let lineBreaker, lineBreakSlot === slot { return lineBreaker }
+        returnLineBreaker()
+        do {
+            let taken = try slot.take()
+            lineBreaker = taken
+            lineBreakSlot = slot
+            return taken
+        } catch {
+            throw .icuFailure("line breaks for locale \"\(slot.locale)\": \(error)")
+        }
+    }
+
+    /// Hands the line-break iterator back to its slot.
+    func returnLineBreaker() {
+        if let lineBreaker, let lineBreakSlot { lineBreakSlot.putBack(lineBreaker) }
+        lineBreaker = nil
+        lineBreakSlot = nil
     }
 }
 

@@ -33,19 +33,16 @@ final class ICUBreakIterator: @unchecked Sendable {
         let start = boundaries.count
         var capacity = max(8, text.count / 3 + 2)
         while true {
-            boundaries.reserveCapacity(start + capacity)
-            let found = withUnsafeTemporaryAllocation(of: Int32.self, capacity: capacity) {
-                scratch -> Int32 in
-                let found = ah_break_boundaries(
-                    handle, text.baseAddress, length, scratch.baseAddress, nil, Int32(capacity),
-                    &status)
-                if found >= 0 && Int(found) <= capacity {
-                    boundaries.append(contentsOf: scratch.prefix(Int(found)))
-                }
-                return found
+            // Room for ICU to write the boundaries straight into the array.
+            boundaries.append(contentsOf: repeatElement(0, count: capacity))
+            let found = boundaries.withUnsafeMutableBufferPointer { buffer in
+                ah_break_boundaries(
+                    handle, text.baseAddress, length, buffer.baseAddress! + start, nil, Int32(capacity), &status)
             }
+            let fits = found >= 0 && Int(found) <= capacity
+            boundaries.removeSubrange((start + (fits ? Int(found) : 0))...)
             if found < 0 { throw ICUFailure(status: status) }
-            if Int(found) <= capacity { return }
+            if fits { return }
             capacity = Int(found)
         }
     }
@@ -79,14 +76,21 @@ final class BreakIteratorPool: Sendable {
         func withIterator<Result>(
             _ body: (ICUBreakIterator) throws(ICUFailure) -> Result
         ) throws(ICUFailure) -> Result {
-            let iterator: ICUBreakIterator
-            if let reused = idle.withLock({ $0.popLast() }) {
-                iterator = reused
-            } else {
-                iterator = try ICUBreakIterator(kind: kind, locale: locale)
-            }
-            defer { idle.withLock { pool in if pool.count < maximumIdle { pool.append(iterator) } } }
+            let iterator = try take()
+            defer { putBack(iterator) }
             return try body(iterator)
+        }
+
+        /// An iterator of this slot's kind and locale for the caller alone, until it hands it
+        /// back with ``putBack(_:)``: an idle one, or a new one.
+        func take() throws(ICUFailure) -> ICUBreakIterator {
+            if let reused = idle.withLock({ $0.popLast() }) { return reused }
+            return try ICUBreakIterator(kind: kind, locale: locale)
+        }
+
+        /// Keeps an iterator from ``take()`` for reuse (or drops it when enough are idle).
+        func putBack(_ iterator: ICUBreakIterator) {
+            idle.withLock { pool in if pool.count < maximumIdle { pool.append(iterator) } }
         }
     }
 

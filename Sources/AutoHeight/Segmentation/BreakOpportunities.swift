@@ -16,7 +16,7 @@ enum BreakOpportunities {
     }
 
     /// The same with the iterator slot and the keep-all flag resolved beforehand (once per
-    /// language, see `LanguageInfo`): the per-paragraph path.
+    /// language, see `LanguageInfo`).
     static func find(
         in units: UnsafeBufferPointer<UInt16>, slot: BreakIteratorPool.Slot, keepsAllWords: Bool,
         into boundaries: inout [Int32]
@@ -27,6 +27,21 @@ enum BreakOpportunities {
             }
         } catch {
             throw .icuFailure("line breaks for locale \"\(slot.locale)\": \(error)")
+        }
+        if keepsAllWords { keepWordsWhole(in: units, boundaries: &boundaries) }
+    }
+
+    /// The same with an iterator the caller holds (from the language's slot) for several
+    /// paragraphs; `boundaries` is emptied first, its storage reused.
+    static func find(
+        in units: UnsafeBufferPointer<UInt16>, iterator: ICUBreakIterator, locale: String, keepsAllWords: Bool,
+        into boundaries: inout [Int32]
+    ) throws(AutoHeightError) {
+        boundaries.removeAll(keepingCapacity: true)
+        do {
+            try iterator.boundaries(of: units, into: &boundaries)
+        } catch {
+            throw .icuFailure("line breaks for locale \"\(locale)\": \(error)")
         }
         if keepsAllWords { keepWordsWhole(in: units, boundaries: &boundaries) }
     }

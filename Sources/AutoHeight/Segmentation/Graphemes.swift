@@ -8,7 +8,20 @@ enum Graphemes {
     /// Hangul syllables and full-width forms. CR (which joins LF) is not.
     @inline(__always)
     static func isStandalone(_ unit: UInt16) -> Bool {
-        standaloneBits.withUnsafeBufferPointer { $0[Int(unit >> 6)] >> UInt64(unit & 63) & 1 == 1 }
+        standaloneBits.withUnsafeBufferPointer { isStandalone(unit, in: $0) }
+    }
+
+    /// ``isStandalone(_:)`` with the table (``standaloneBits``) already at hand, for loops.
+    @inline(__always)
+    private static func isStandalone(_ unit: UInt16, in table: UnsafeBufferPointer<UInt64>) -> Bool {
+        table[Int(unit >> 6)] >> UInt64(unit & 63) & 1 == 1
+    }
+
+    /// Whether `unit` starts a cluster of its own whatever follows it (a Latin letter below
+    /// U+0300 other than CR, or a standalone character), with the table at hand.
+    @inline(__always)
+    private static func startsOwnCluster(_ unit: UInt16, in table: UnsafeBufferPointer<UInt64>) -> Bool {
+        (unit < 0x300 && unit != 0x0D) || isStandalone(unit, in: table)
     }
 
     /// ``isStandalone(_:)`` as a bit per BMP unit (8 KiB), built once.
@@ -52,12 +65,26 @@ enum Graphemes {
     static func markStarts(
         of units: UnsafeBufferPointer<UInt16>, in flags: inout [UInt8], offset: Int, bit: UInt8
     ) throws(AutoHeightError) {
+        precondition(offset >= 0 && offset + units.count <= flags.count)
+        try flags.withUnsafeMutableBufferPointer { (flags) throws(AutoHeightError) in
+            try standaloneBits.withUnsafeBufferPointer { (table) throws(AutoHeightError) in
+                try markStarts(of: units, in: flags, offset: offset, bit: bit, table: table)
+            }
+        }
+    }
+
+    /// ``markStarts(of:in:offset:bit:)`` on the flags' memory, with the standalone table at hand
+    /// (no uniqueness check or lazy-global check per unit).
+    private static func markStarts(
+        of units: UnsafeBufferPointer<UInt16>, in flags: UnsafeMutableBufferPointer<UInt8>, offset: Int, bit: UInt8,
+        table: UnsafeBufferPointer<UInt64>
+    ) throws(AutoHeightError) {
         let count = units.count
         var index = 0
         while index < count {
             // Standalone characters (and supplementary ideographs) each start a cluster.
             let unit = units[index]
-            if (unit < 0x300 && unit != 0x0D) || isStandalone(unit) {
+            if startsOwnCluster(unit, in: table) {
                 flags[offset + index] |= bit
                 index += 1
                 continue
@@ -80,13 +107,10 @@ enum Graphemes {
             }
             var stretchEnd = index + 1
             while stretchEnd < count {
-                let next = units[stretchEnd]
-                if (next < 0x300 && next != 0x0D) || isStandalone(next) {
+                if startsOwnCluster(units[stretchEnd], in: table) {
                     stretchEnd += 1  // one standalone character of context after
                     // Keep going while the stretch continues right after it.
-                    if stretchEnd < count,
-                        !((units[stretchEnd] < 0x300 && units[stretchEnd] != 0x0D) || isStandalone(units[stretchEnd]))
-                    {
+                    if stretchEnd < count, !startsOwnCluster(units[stretchEnd], in: table) {
                         continue
                     }
                     break
@@ -94,7 +118,7 @@ enum Graphemes {
                 stretchEnd += 1
             }
             try markStartsWithICU(
-                of: UnsafeBufferPointer(rebasing: units[stretchStart..<stretchEnd]), in: &flags,
+                of: UnsafeBufferPointer(rebasing: units[stretchStart..<stretchEnd]), in: flags,
                 offset: offset + stretchStart, bit: bit)
             index = stretchEnd
         }
@@ -103,7 +127,7 @@ enum Graphemes {
     /// Grapheme starts of `units` from ICU's character iterator (the start of `units` counts as
     /// a boundary; the caller makes sure one is there).
     private static func markStartsWithICU(
-        of units: UnsafeBufferPointer<UInt16>, in flags: inout [UInt8], offset: Int, bit: UInt8
+        of units: UnsafeBufferPointer<UInt16>, in flags: UnsafeMutableBufferPointer<UInt8>, offset: Int, bit: UInt8
     ) throws(AutoHeightError) {
         var boundaries: [Int32] = []
         do {

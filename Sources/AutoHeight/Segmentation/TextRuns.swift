@@ -19,11 +19,22 @@ struct TextRun: Equatable {
 enum TextRuns {
     /// Itemizes one paragraph. Complexity: O(n).
     static func itemize(_ units: UnsafeBufferPointer<UInt16>) throws(AutoHeightError) -> [TextRun] {
-        let count = units.count
-        if count == 0 { return [] }
-        let levels = try bidiLevels(units)
-        let unicode = hb_unicode_funcs_get_default()
         var runs: [TextRun] = []
+        try itemize(units, bidi: BidiResolver(), into: &runs)
+        return runs
+    }
+
+    /// Itemizes one paragraph into `runs` (emptied first, its storage reused), resolving bidi
+    /// levels with `bidi` when the paragraph needs them; nil `bidi` says that it is known to be
+    /// left-to-right throughout. Complexity: O(n).
+    static func itemize(
+        _ units: UnsafeBufferPointer<UInt16>, bidi: BidiResolver?, into runs: inout [TextRun]
+    ) throws(AutoHeightError) {
+        runs.removeAll(keepingCapacity: true)
+        let count = units.count
+        if count == 0 { return }
+        let levels = try bidi?.levels(units)
+        let unicode = hb_unicode_funcs_get_default()
         var runStart = 0
         var runScript = HB_SCRIPT_COMMON
         var runLevel: UInt8 = levels?[0] ?? 0
@@ -73,7 +84,6 @@ enum TextRuns {
             runScript = script
         }
         runs.append(TextRun(range: runStart..<count, script: runScript, isRightToLeft: runLevel & 1 == 1))
-        return runs
     }
 
     /// The brackets open at a point of a paragraph, with the script around each when it was
@@ -112,9 +122,23 @@ enum TextRuns {
             for index in scripts.indices where scripts[index] == HB_SCRIPT_COMMON { scripts[index] = script }
         }
     }
+}
 
-    /// Per-unit bidi levels, or nil when the paragraph is plainly left-to-right.
-    static func bidiLevels(_ units: UnsafeBufferPointer<UInt16>) throws(AutoHeightError) -> [UInt8]? {
+/// Resolves the bidi levels of paragraphs with ICU's `ubidi` (UAX #9). Sole owner of its
+/// `UBiDi` object, opened on first need and reused for every later paragraph (ICU keeps its
+/// working memory between paragraphs), and of the levels buffer. Used by one thread at a time.
+final class BidiResolver {
+    private var bidi: OpaquePointer? = nil
+    private var storage = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
+
+    deinit {
+        if let bidi { ah_bidi_close(bidi) }
+        storage.deallocate()
+    }
+
+    /// Per-unit bidi levels of one paragraph, or nil when it is plainly left-to-right. The
+    /// levels stay valid until the next call.
+    func levels(_ units: UnsafeBufferPointer<UInt16>) throws(AutoHeightError) -> UnsafeBufferPointer<UInt8>? {
         var needed = false
         for unit in units where CharacterClasses.mayNeedBidi(unit) {
             needed = true
@@ -122,15 +146,19 @@ enum TextRuns {
         }
         guard needed else { return nil }
         var status: Int32 = 0
-        guard let bidi = ah_bidi_open(&status) else {
-            throw .icuFailure("bidi: \(ICUFailure(status: status))")
+        if bidi == nil {
+            guard let opened = ah_bidi_open(&status) else {
+                throw .icuFailure("bidi: \(ICUFailure(status: status))")
+            }
+            bidi = opened
         }
-        defer { ah_bidi_close(bidi) }
-        var levels = [UInt8](repeating: 0, count: units.count)
-        let paragraphLevel = levels.withUnsafeMutableBufferPointer {
-            ah_bidi_levels(bidi, units.baseAddress, Int32(units.count), 0xFE, $0.baseAddress, &status)
+        if storage.count < units.count {
+            storage.deallocate()
+            storage = .allocate(capacity: max(units.count, 2 * storage.count))
         }
+        let paragraphLevel = ah_bidi_levels(
+            bidi, units.baseAddress, Int32(units.count), 0xFE, storage.baseAddress, &status)
         if paragraphLevel < 0 { throw .icuFailure("bidi: \(ICUFailure(status: status))") }
-        return levels
+        return UnsafeBufferPointer(start: storage.baseAddress, count: units.count)
     }
 }

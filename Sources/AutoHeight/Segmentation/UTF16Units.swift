@@ -3,43 +3,78 @@
 ///
 /// Complexity: O(n) bytes, one allocation.
 func utf16Units(of text: String) -> [UInt16] {
+    scanUTF16Units(of: text).units
+}
+
+/// A text's UTF-16 units, with what the transcoding pass learned about them on the way.
+struct ScannedUnits {
+    var units: [UInt16]
+    /// Some unit is an explicit line break (``Paragraphs/isBreak(_:)``); when false, the text
+    /// is one paragraph.
+    var hasExplicitBreak: Bool
+    /// Some unit may need bidi (``CharacterClasses/mayNeedBidi(_:)``); when false, every
+    /// paragraph is left-to-right throughout.
+    var mayNeedBidi: Bool
+}
+
+/// ``utf16Units(of:)`` that also notes whether any unit is an explicit line break or may need
+/// bidi, so that later passes can skip looking. ASCII pays one comparison per byte for it.
+///
+/// Complexity: O(n) bytes, one allocation.
+func scanUTF16Units(of text: String) -> ScannedUnits {
     var text = text
-    return text.withUTF8 { bytes -> [UInt16] in
+    var hasExplicitBreak = false
+    var mayNeedBidi = false
+    let units = text.withUTF8 { bytes -> [UInt16] in
         let count = bytes.count
         // UTF-16 never needs more units than UTF-8 has bytes.
-        return [UInt16](unsafeUninitializedCapacity: count) { units, written in
+        var storage = [UInt16](filledWith: 0, count: count)
+        let written = storage.withUnsafeMutableBufferPointer { units -> Int in
             var input = 0
             var output = 0
             while input < count {
                 let lead = UInt32(bytes[input])
                 if lead < 0x80 {
                     units[output] = UInt16(lead)
+                    // LF, VT, FF, CR: the ASCII explicit breaks.
+                    if lead &- 0x0A < 4 { hasExplicitBreak = true }
                     input += 1
                     output += 1
-                } else if lead < 0xE0 {
-                    units[output] = UInt16(((lead & 0x1F) << 6) | (UInt32(bytes[input + 1]) & 0x3F))
+                    continue
+                }
+                let unit: UInt16
+                if lead < 0xE0 {
+                    unit = UInt16(((lead & 0x1F) << 6) | (UInt32(bytes[input + 1]) & 0x3F))
                     input += 2
-                    output += 1
                 } else if lead < 0xF0 {
-                    units[output] = UInt16(
+                    unit = UInt16(
                         ((lead & 0x0F) << 12) | ((UInt32(bytes[input + 1]) & 0x3F) << 6)
                             | (UInt32(bytes[input + 2]) & 0x3F))
                     input += 3
-                    output += 1
                 } else {
                     let scalar =
                         ((lead & 0x07) << 18) | ((UInt32(bytes[input + 1]) & 0x3F) << 12)
                         | ((UInt32(bytes[input + 2]) & 0x3F) << 6) | (UInt32(bytes[input + 3]) & 0x3F)
                     let offset = scalar - 0x10000
-                    units[output] = UInt16(0xD800 + (offset >> 10))
+                    let high = UInt16(0xD800 + (offset >> 10))
+                    units[output] = high
                     units[output + 1] = UInt16(0xDC00 + (offset & 0x3FF))
+                    if CharacterClasses.mayNeedBidi(high) { mayNeedBidi = true }
                     input += 4
                     output += 2
+                    continue
                 }
+                units[output] = unit
+                if Paragraphs.isBreak(unit) { hasExplicitBreak = true }
+                if CharacterClasses.mayNeedBidi(unit) { mayNeedBidi = true }
+                output += 1
             }
-            written = output
+            return output
         }
+        storage.removeLast(count - written)
+        return storage
     }
+    return ScannedUnits(units: units, hasExplicitBreak: hasExplicitBreak, mayNeedBidi: mayNeedBidi)
 }
 
 extension UnsafeBufferPointer where Element == UInt16 {
@@ -63,5 +98,18 @@ extension UnsafeBufferPointer where Element == UInt16 {
             return 0x10000 + ((UInt32(self[end - 2]) - 0xD800) << 10) + (unit - 0xDC00)
         }
         return unit
+    }
+}
+
+extension Array {
+    /// `count` copies of `value`. Unlike `Array(repeating:count:)` and
+    /// `Array(unsafeUninitializedCapacity:initializingWith:)`, whose allocation goes through a
+    /// generic runtime entry point that looks the storage type up on every call, this allocates
+    /// through code specialized for `Element` (hot paths allocate several arrays per paragraph).
+    @inline(__always)
+    init(filledWith value: Element, count: Int) {
+        self = []
+        reserveCapacity(count)
+        append(contentsOf: repeatElement(value, count: count))
     }
 }

@@ -82,19 +82,24 @@ struct ParagraphShaper {
         }
         // Tabs and other controls take no glyph width: tabs advance to tab stops on the line.
         // Only the runs shaped here count (a caller may shape a paragraph run by run).
+        precondition(advances.count >= units.count && flags.count >= units.count)
         var missing = 0
-        for run in runs {
-            for index in run.range {
-                let unit = units[index]
-                if unit < 0x20 || (unit >= 0x7F && unit <= 0x9F) {
-                    advances[index] = 0
-                    flags[index] &= ~UnitFlag.missingGlyph
-                    if unit == 0x09 { flags[index] |= UnitFlag.tab }
-                } else if anyMissing
-                    && flags[index] & (UnitFlag.missingGlyph | UnitFlag.graphemeStart)
-                        == UnitFlag.missingGlyph | UnitFlag.graphemeStart
-                {
-                    missing += 1  // one per grapheme cluster
+        advances.withUnsafeMutableBufferPointer { advances in
+            flags.withUnsafeMutableBufferPointer { flags in
+                for run in runs {
+                    for index in run.range {
+                        let unit = units[index]
+                        if unit < 0x20 || (unit >= 0x7F && unit <= 0x9F) {
+                            advances[index] = 0
+                            flags[index] &= ~UnitFlag.missingGlyph
+                            if unit == 0x09 { flags[index] |= UnitFlag.tab }
+                        } else if anyMissing
+                            && flags[index] & (UnitFlag.missingGlyph | UnitFlag.graphemeStart)
+                                == UnitFlag.missingGlyph | UnitFlag.graphemeStart
+                        {
+                            missing += 1  // one per grapheme cluster
+                        }
+                    }
                 }
             }
         }
@@ -322,22 +327,29 @@ struct ParagraphShaper {
         let handle = buffer.buffer
         hb_buffer_clear_contents(handle)
         hb_buffer_add_utf16(handle, units.baseAddress, Int32(units.count), UInt32(range.lowerBound), Int32(range.count))
+        let runLanguage = language(for: run.script)
         hb_buffer_set_direction(handle, run.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_script(handle, run.script)
-        hb_buffer_set_language(handle, language(for: run.script))
-        hb_shape(font.shaper.font, handle, nil, 0)
+        hb_buffer_set_language(handle, runLanguage)
+        font.shape(handle, script: run.script, isRightToLeft: run.isRightToLeft, language: runLanguage)
         var glyphCount: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(handle, &glyphCount),
             let positions = hb_buffer_get_glyph_positions(handle, &glyphCount)
         else { return false }
         let scale = 1.0 / Double(font.unitsPerEm)
         var missing = false
-        for glyphIndex in 0..<Int(glyphCount) {
-            let cluster = Int(infos[glyphIndex].cluster)
-            advances[cluster] += Double(positions[glyphIndex].x_advance) * scale
-            if infos[glyphIndex].codepoint == 0 {
-                flags[cluster] |= UnitFlag.missingGlyph
-                missing = true
+        let unitCount = min(advances.count, flags.count)
+        advances.withUnsafeMutableBufferPointer { advances in
+            flags.withUnsafeMutableBufferPointer { flags in
+                for glyphIndex in 0..<Int(glyphCount) {
+                    let cluster = Int(infos[glyphIndex].cluster)
+                    precondition(cluster < unitCount)
+                    advances[cluster] += Double(positions[glyphIndex].x_advance) * scale
+                    if infos[glyphIndex].codepoint == 0 {
+                        flags[cluster] |= UnitFlag.missingGlyph
+                        missing = true
+                    }
+                }
             }
         }
         if missing { markWholeClustersMissing(infos, Int(glyphCount), in: range, flags: &flags) }

@@ -1,0 +1,71 @@
+import CHarfBuzz
+import Synchronization
+
+/// The HarfBuzz shape plans of one font, kept per script, direction and language, so that
+/// shaping a run executes a known plan instead of looking it up in the face's plan cache on
+/// every `hb_shape` call.
+///
+/// Sole owner of one reference to each of its `hb_shape_plan_t`s (the face's cache holds its
+/// own). Holds the ``HarfBuzzFont`` too, so the face outlives the plans. Safe to share between
+/// threads: plans are immutable once made, and the list is behind a lock.
+final class HarfBuzzShapePlans: @unchecked Sendable {
+    /// The segment properties a plan is made for (the `hb_language_t` is an interned pointer,
+    /// so its address identifies the language).
+    private struct Key: Equatable {
+        var script: UInt32
+        var isRightToLeft: Bool
+        var language: UInt
+    }
+
+    /// A kept plan (immutable, so it may be shared between threads).
+    private struct Entry: @unchecked Sendable {
+        var key: Key
+        var plan: OpaquePointer
+    }
+
+    /// Plans kept at most; further combinations (rare) make a plan per call, as `hb_shape` does.
+    private static let capacity = 32
+
+    private let font: HarfBuzzFont
+    private let plans = Mutex<[Entry]>([])
+
+    init(font: HarfBuzzFont) {
+        self.font = font
+    }
+
+    deinit {
+        plans.withLock { list in
+            for entry in list { hb_shape_plan_destroy(entry.plan) }
+            list.removeAll()
+        }
+    }
+
+    /// Shapes `buffer` (its direction, script and language set) with the font and no user
+    /// features: what `hb_shape(font, buffer, nil, 0)` does, with the plan taken from this list.
+    func shape(_ buffer: OpaquePointer, script: hb_script_t, isRightToLeft: Bool, language: hb_language_t?) {
+        let key = Key(
+            script: script.rawValue, isRightToLeft: isRightToLeft, language: UInt(bitPattern: language))
+        if let known = plans.withLock({ list in list.first(where: { $0.key == key })?.plan }) {
+            hb_shape_plan_execute(known, font.font, buffer, nil, 0)
+            return
+        }
+        var properties = hb_segment_properties_t()
+        hb_buffer_get_segment_properties(buffer, &properties)
+        var coordinateCount: UInt32 = 0
+        let coordinates = hb_font_get_var_coords_normalized(font.font, &coordinateCount)
+        guard
+            let made = hb_shape_plan_create_cached2(
+                font.face, &properties, nil, 0, coordinates, coordinateCount, nil)
+        else {
+            hb_shape(font.font, buffer, nil, 0)
+            return
+        }
+        hb_shape_plan_execute(made, font.font, buffer, nil, 0)
+        let kept = plans.withLock { list -> Bool in
+            if list.contains(where: { $0.key == key }) || list.count >= Self.capacity { return false }
+            list.append(Entry(key: key, plan: made))
+            return true
+        }
+        if !kept { hb_shape_plan_destroy(made) }
+    }
+}
