@@ -229,9 +229,28 @@ final class HarfBuzzFont: @unchecked Sendable {
 /// (``HarfBuzzBufferPool`` hands it out).
 final class HarfBuzzBuffer: @unchecked Sendable {
     let buffer: OpaquePointer
+    /// Operations granted to the plan executions since the buffer's allowance was last
+    /// restored (see ``mustRestoreAllowance(units:)``).
+    private var grantedOperations = 0
 
     init() { buffer = hb_buffer_create() }
     deinit { hb_buffer_destroy(buffer) }
+
+    /// Accounts for one shaping of `units` code units; true when this shaping must go through
+    /// `hb_shape` rather than a kept plan.
+    ///
+    /// `hb_shape` gives a buffer a fresh operation allowance (64 per character, at least 16,384)
+    /// for every call and restores the default (2²⁹ − 1) afterwards; executing a kept shape plan
+    /// directly does neither, so the default is drawn down across calls. Charging each execution
+    /// what `hb_shape` would grant, and going through `hb_shape` (which restores the default)
+    /// once the charges reach half of it, keeps every call's limit at least as high as
+    /// `hb_shape`'s.
+    func mustRestoreAllowance(units: Int) -> Bool {
+        grantedOperations += max(64 * units, 16_384)
+        guard grantedOperations >= 1 << 28 else { return false }
+        grantedOperations = 0
+        return true
+    }
 }
 
 /// Buffers kept for reuse: a buffer's glyph arrays grow once and are reused by later texts,
