@@ -92,6 +92,37 @@ import CHarfBuzz
         #expect(cached.segmentCache!.statistics.hits > 0)
     }
 
+    /// Rule: line-break opportunities assembled from cached chunks equal ICU's on the whole
+    /// paragraph, whatever follows each chunk (closing punctuation, quotes, opening brackets,
+    /// no-break characters, dictionary scripts) and whatever the locale's rules.
+    @Test(arguments: ["en", "ja", "ja-u-lb-strict", "ko-u-lb-loose", "th", "zh"])
+    func storedBreaksEqualICUs(language: String) throws {
+        let texts = [
+            "see (this) now", "see ) now", "see — now", "see - now", "see \u{00A0}now", "see « now »", "see “now” then",
+            "( see now", "$ 100 and 100 %", "see ! now ?", "a/b c/d", "ภาษาไทย ภาษาไทย ง่าย", "日本語 の 文章 です。 「引用」 です",
+            "한국어 문장 (괄호) 입니다", "see　now", "x\u{2060} y", "see ‐now", "see 1.5 now", "see now ",
+        ]
+        var style = TextStyle(font: Fixtures.notoSans, fontSize: 16, language: language)
+        let cache = SegmentCache()
+        for pass in 0..<2 {
+            for text in texts {
+                style.segmentCache = nil
+                let whole = try style.prepare(text)
+                style.segmentCache = cache
+                #expect(try style.prepare(text).paragraphs == whole.paragraphs, "\(text), pass \(pass)")
+            }
+            // Every text again in a different order, so chunks meet other neighbours.
+            for text in texts.reversed() {
+                let joined = text + " " + texts[(texts.firstIndex(of: text)! + 3) % texts.count]
+                style.segmentCache = nil
+                let whole = try style.prepare(joined)
+                style.segmentCache = cache
+                #expect(try style.prepare(joined).paragraphs == whole.paragraphs, "\(joined), pass \(pass)")
+            }
+        }
+        #expect(cache.paragraphsWithStoredBreaks > 0, "the second pass takes breaks from the cache")
+    }
+
     /// Without such rules the next character plays no part: Noto Sans shapes words alone.
     @Test func eligibilityFollowsTheFontsLookups() throws {
         // Noto Sans: no applied lookup touches the space. Nanum Gothic has a legacy kern table.

@@ -39,11 +39,17 @@ extension ParagraphPreparer {
     /// space-separated words (``WordCoupling``), where it gives exactly the numbers of shaping
     /// the paragraph whole. With space rules, a chunk's key also holds the class of the character
     /// after it, and a missing chunk is shaped with that character after it.
+    ///
+    /// Line-break opportunities come along when every chunk of the paragraph has them stored
+    /// (see ``SegmentCache/BreakContext``): they are then written to `boundaries` and
+    /// `breaksFound` is true; otherwise the caller asks ICU and records what it finds with
+    /// ``SegmentCache/recordBreaks(_:in:boundaries:)`` for the returned requests.
     func shapeByChunks(
         _ units: UnsafeBufferPointer<UInt16>, runs: [TextRun], cache: (store: SegmentCache, context: Int),
-        advances: inout [Double], fontIndices: inout [UInt8], flags: inout [UInt8]
-    ) throws(AutoHeightError) -> Int {
+        advances: inout [Double], fontIndices: inout [UInt8], flags: inout [UInt8], boundaries: inout [Int32]
+    ) throws(AutoHeightError) -> (missing: Int, breaksFound: Bool, requests: [SegmentCache.Request]) {
         var missing = 0
+        var chunksTileParagraph = true
         var requests: [SegmentCache.Request] = []
         requests.reserveCapacity(units.count / 4 + 2)  // about one chunk per word
         let primary = shaper.fonts[0]
@@ -56,6 +62,7 @@ extension ParagraphPreparer {
                 shaper.primaryShapesAlone(units, run.range)
             else {
                 // This run shapes whole, as in the uncached path.
+                chunksTileParagraph = false
                 try Graphemes.markStarts(
                     of: UnsafeBufferPointer(rebasing: units[run.range]), in: &flags, offset: run.range.lowerBound,
                     bit: UnitFlag.graphemeStart)
@@ -65,7 +72,7 @@ extension ParagraphPreparer {
             }
             let runTag =
                 (run.isRightToLeft ? 1 << 63 : 0) | UInt64(run.script.rawValue) << 32
-                | UInt64(UInt32(truncatingIfNeeded: cache.context) & 0xFF_FFFF)
+                | UInt64(UInt32(truncatingIfNeeded: cache.context) & 0xFFFF)
             var chunkStart = run.range.lowerBound
             var index = chunkStart + 1
             while chunkStart < run.range.upperBound {
@@ -88,20 +95,23 @@ extension ParagraphPreparer {
                     index += 1
                 }
                 let range = chunkStart..<index
-                let tag = runTag | UInt64(nextClass) << 24
+                let breakContext = SegmentCache.BreakContext(of: range, in: units)
+                let tag = runTag | UInt64(nextClass) << 24 | UInt64(breakContext.rawValue) << 16
                 requests.append(
                     SegmentCache.Request(
                         range: range, tag: tag, hash: SegmentCache.hash(units, range, tag: tag), script: run.script,
-                        isRightToLeft: run.isRightToLeft, lookahead: nextClass == 0 ? 0 : 1))
+                        isRightToLeft: run.isRightToLeft, lookahead: nextClass == 0 ? 0 : 1,
+                        breakContext: breakContext))
                 chunkStart = index
                 index += 1
             }
         }
-        guard !requests.isEmpty else { return missing }
-        let (misses, hitMissing) = cache.store.lookUp(
-            requests, in: units, advances: &advances, flags: &flags, fontIndices: &fontIndices)
+        guard !requests.isEmpty else { return (missing, false, requests) }
+        let (misses, hitMissing, breaksFound) = cache.store.lookUp(
+            requests, in: units, advances: &advances, flags: &flags, fontIndices: &fontIndices,
+            assemblingBreaks: chunksTileParagraph, boundaries: &boundaries)
         missing += hitMissing
-        guard !misses.isEmpty else { return missing }
+        guard !misses.isEmpty else { return (missing, breaksFound, requests) }
         var shapedMissing: [Int] = []
         for requestIndex in misses {
             let range = requests[requestIndex].range
@@ -134,7 +144,7 @@ extension ParagraphPreparer {
         cache.store.insert(
             misses.map { requests[$0] }, units: units, advances: advances, flags: flags, fontIndices: fontIndices,
             missing: shapedMissing)
-        return missing
+        return (missing, false, requests)
     }
 
     /// Whether shaping `run`'s chunks without the paragraph around them is exact: HarfBuzz's
@@ -193,20 +203,29 @@ struct ParagraphPreparer {
         var advances = [Double](filledWith: 0, count: count)
         // One font: every unit is font 0, and no per-unit record is needed.
         var fontIndices = shaper.mayUseSeveralFonts ? [UInt8](filledWith: 0, count: count) : []
-        let missing: Int
-        if let cache {
-            missing = try shapeByChunks(
-                units, runs: runs, cache: cache, advances: &advances, fontIndices: &fontIndices, flags: &flags)
-        } else {
-            try Graphemes.markStarts(of: units, in: &flags, offset: 0, bit: UnitFlag.graphemeStart)
-            missing = shaper.shape(units, runs: runs, advances: &advances, fontIndices: &fontIndices, flags: &flags)
-        }
         var boundaries = scratch.lineBreaks
         scratch.lineBreaks = []
         defer { scratch.lineBreaks = boundaries }
-        try BreakOpportunities.find(
-            in: units, iterator: scratch.lineBreaker(from: language.lineBreaks), locale: language.icuLocale,
-            keepsAllWords: language.keepsAllWords, into: &boundaries)
+        boundaries.removeAll(keepingCapacity: true)
+        let missing: Int
+        if let cache {
+            let chunked = try shapeByChunks(
+                units, runs: runs, cache: cache, advances: &advances, fontIndices: &fontIndices, flags: &flags,
+                boundaries: &boundaries)
+            missing = chunked.missing
+            if !chunked.breaksFound {
+                try BreakOpportunities.find(
+                    in: units, iterator: scratch.lineBreaker(from: language.lineBreaks), locale: language.icuLocale,
+                    keepsAllWords: language.keepsAllWords, into: &boundaries)
+                cache.store.recordBreaks(chunked.requests, in: units, boundaries: boundaries)
+            }
+        } else {
+            try Graphemes.markStarts(of: units, in: &flags, offset: 0, bit: UnitFlag.graphemeStart)
+            missing = shaper.shape(units, runs: runs, advances: &advances, fontIndices: &fontIndices, flags: &flags)
+            try BreakOpportunities.find(
+                in: units, iterator: scratch.lineBreaker(from: language.lineBreaks), locale: language.icuLocale,
+                keepsAllWords: language.keepsAllWords, into: &boundaries)
+        }
 
         var segments: [Segment] = []
         segments.reserveCapacity(boundaries.count)

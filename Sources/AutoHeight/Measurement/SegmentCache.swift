@@ -1,3 +1,4 @@
+import CAutoHeightICU
 import CHarfBuzz
 import Synchronization
 
@@ -41,6 +42,8 @@ public final class SegmentCache: Sendable {
     public var entryCount: Int { storage.withLock { $0.entryCount } }
     /// Chunks answered from the cache and chunks that had to be shaped, since creation.
     public var statistics: (hits: Int, misses: Int) { storage.withLock { ($0.hits, $0.misses) } }
+    /// Paragraphs whose line-break opportunities all came from the cache (no ICU pass).
+    var paragraphsWithStoredBreaks: Int { storage.withLock { $0.breakAssemblies } }
 
     public func removeAll() {
         storage.withLock { $0 = Store() }
@@ -66,29 +69,98 @@ public final class SegmentCache: Sendable {
         var isRightToLeft: Bool = false
         /// Units after the chunk that its shaping needs as context (not part of the entry).
         var lookahead: Int = 0
+        var breakContext: BreakContext = .unknown
+    }
+
+    /// What a chunk's line-break opportunities depend on besides its own text, part of its key.
+    ///
+    /// UAX #14's rules that reach across a space are the ones after which a space run ends
+    /// (LB7–LB17: "X SP* × Y" and the like, Y being the character after the spaces); the break
+    /// after a run of spaces is LB18's otherwise. So for a chunk that starts at the paragraph's
+    /// start or right after a space and ends after spaces before a character that starts a
+    /// cluster of its own (or at the paragraph's end), ICU's opportunities inside it and at its
+    /// end depend only on its text and that next character's Line_Break class: the class is the
+    /// context. Other chunks have none (``unknown``), and their opportunities are never stored.
+    struct BreakContext: Equatable {
+        let rawValue: UInt8
+
+        static let unknown = BreakContext(rawValue: 0xFF)
+        static let paragraphEnd = BreakContext(rawValue: 0xFE)
+
+        private init(rawValue: UInt8) { self.rawValue = rawValue }
+
+        /// The context of the chunk `range` of a paragraph's `units`.
+        init(of range: Range<Int>, in units: UnsafeBufferPointer<UInt16>) {
+            let start = range.lowerBound
+            let end = range.upperBound
+            guard start == 0 || units[start - 1] == 0x20 else {
+                self = .unknown
+                return
+            }
+            if end == units.count {
+                self = .paragraphEnd
+                return
+            }
+            guard end > start, units[end - 1] == 0x20, Graphemes.isStandalone(units[end]) else {
+                self = .unknown
+                return
+            }
+            let lineBreakClass = ah_line_break_class(UInt32(units[end]))
+            self =
+                lineBreakClass >= 0 && lineBreakClass < 0xFE ? BreakContext(rawValue: UInt8(lineBreakClass)) : .unknown
+        }
     }
 
     /// Looks every request up under one lock, copying hits into the paragraph's arrays.
     /// Returns the indices of the requests that missed and the missing-glyph count of the hits.
+    /// With `assemblingBreaks` (the requests tile the paragraph), also appends the hits' stored
+    /// line-break opportunities to `boundaries`; `breaksFound` says whether every request had
+    /// them (else `boundaries` holds a useless prefix).
     func lookUp(
         _ requests: [Request], in units: UnsafeBufferPointer<UInt16>, advances: inout [Double],
-        flags: inout [UInt8], fontIndices: inout [UInt8]
-    ) -> (misses: [Int], missingGlyphs: Int) {
+        flags: inout [UInt8], fontIndices: inout [UInt8], assemblingBreaks: Bool, boundaries: inout [Int32]
+    ) -> (misses: [Int], missingGlyphs: Int, breaksFound: Bool) {
         storage.withLock { store in
             var misses: [Int] = []
             var missing = 0
+            var breaksFound = assemblingBreaks
             for (index, request) in requests.enumerated() {
                 guard let entry = store.find(request, units: units) else {
                     misses.append(index)
+                    breaksFound = false
                     continue
                 }
                 store.copy(
                     entry, to: request.range.lowerBound, advances: &advances, flags: &flags, fontIndices: &fontIndices)
                 missing += Int(store.entries[entry].missing)
+                if breaksFound {
+                    breaksFound = store.appendBreaks(of: entry, at: request.range.lowerBound, to: &boundaries)
+                }
             }
             store.hits += requests.count - misses.count
             store.misses += misses.count
-            return (misses, missing)
+            if breaksFound { store.breakAssemblies += 1 }
+            return (misses, missing, breaksFound)
+        }
+    }
+
+    /// Stores, for the requests whose ``BreakContext`` is known and whose entries lack them, the
+    /// line-break opportunities ICU found in the paragraph (`boundaries`, ascending).
+    func recordBreaks(_ requests: [Request], in units: UnsafeBufferPointer<UInt16>, boundaries: [Int32]) {
+        guard requests.contains(where: { $0.breakContext != .unknown }) else { return }
+        storage.withLock { store in
+            var next = 0  // first boundary not before the current request's start
+            for request in requests where request.breakContext != .unknown {
+                let start = Int32(request.range.lowerBound)
+                let end = Int32(request.range.upperBound)
+                while next < boundaries.count && boundaries[next] <= start { next += 1 }
+                guard let entry = store.find(request, units: units), store.entries[entry].breakStart < 0 else {
+                    continue
+                }
+                var last = next
+                while last < boundaries.count && boundaries[last] <= end { last += 1 }
+                store.setBreaks(of: entry, boundaries[next..<last].map { $0 - start })
+            }
         }
     }
 
@@ -126,6 +198,9 @@ private struct Store {
         var length: Int32
         var missing: Int32
         var generation: UInt32
+        /// Where the chunk's line-break offsets start in `breaks` (−1: not known yet).
+        var breakStart: Int32 = -1
+        var breakCount: Int32 = 0
     }
 
     var slots: [Int32] = []  // entry index per slot, -1 empty; power-of-two count
@@ -134,12 +209,16 @@ private struct Store {
     var advances: [Double] = []
     var flags: [UInt8] = []
     var fonts: [UInt8] = []
+    /// Line-break offsets relative to their chunk's start, after the chunk's first unit up to its
+    /// end (see ``SegmentCache/BreakContext``).
+    var breaks: [Int32] = []
     var generation: UInt32 = 0
     var hits = 0
     var misses = 0
+    var breakAssemblies = 0
 
     var entryCount: Int { entries.count }
-    var byteCount: Int { units.count * 12 + entries.count * 32 + slots.count * 4 }
+    var byteCount: Int { units.count * 12 + entries.count * 40 + slots.count * 4 + breaks.count * 4 }
 
     func find(_ request: SegmentCache.Request, units key: UnsafeBufferPointer<UInt16>) -> Int? {
         guard !slots.isEmpty else { return nil }
@@ -176,6 +255,22 @@ private struct Store {
         if !fontIndices.isEmpty {
             for offset in 0..<Int(entry.length) { fontIndices[position + offset] = fonts[start + offset] }
         }
+    }
+
+    /// Appends entry `entryIndex`'s line-break offsets, moved to `position`; false when it has none
+    /// stored.
+    func appendBreaks(of entryIndex: Int, at position: Int, to boundaries: inout [Int32]) -> Bool {
+        let entry = entries[entryIndex]
+        guard entry.breakStart >= 0 else { return false }
+        let start = Int(entry.breakStart)
+        for offset in breaks[start..<(start + Int(entry.breakCount))] { boundaries.append(Int32(position) + offset) }
+        return true
+    }
+
+    mutating func setBreaks(of entryIndex: Int, _ offsets: [Int32]) {
+        entries[entryIndex].breakStart = Int32(breaks.count)
+        entries[entryIndex].breakCount = Int32(offsets.count)
+        breaks.append(contentsOf: offsets)
     }
 
     mutating func insert(
@@ -219,12 +314,18 @@ private struct Store {
         var kept = Store()
         kept.hits = hits
         kept.misses = misses
+        kept.breakAssemblies = breakAssemblies
         kept.generation = generation
         for entry in entries where entry.generation >= cutoff {
             let start = Int(entry.start)
             let end = start + Int(entry.length)
             var copy = entry
             copy.start = Int32(kept.units.count)
+            if entry.breakStart >= 0 {
+                let first = Int(entry.breakStart)
+                copy.breakStart = Int32(kept.breaks.count)
+                kept.breaks.append(contentsOf: breaks[first..<(first + Int(entry.breakCount))])
+            }
             kept.units.append(contentsOf: units[start..<end])
             kept.advances.append(contentsOf: advances[start..<end])
             kept.flags.append(contentsOf: flags[start..<end])
