@@ -66,8 +66,8 @@ import CHarfBuzz
         }
         #expect(rules.rules.count == 1)
         let hangul: UInt32 = 0xAC00  // 가
-        let nextHangul: UInt32 = 0xB098  // 나
-        func lookaheadClass(_ before: UInt32?, _ spaces: Int, _ next: UInt32) -> Int? {
+        let nextHangul: UInt16 = 0xB098  // 나
+        func lookaheadClass(_ before: UInt32?, _ spaces: Int, _ next: UInt16) -> Int? {
             rules.lookaheadClass(before: before, trailingSpaces: spaces, next: next, font: font.shaper)
         }
         #expect(lookaheadClass(hangul, 1, nextHangul) == 2, "the rule may fire: the next glyph matches")
@@ -77,6 +77,7 @@ import CHarfBuzz
         #expect(lookaheadClass(hangul, 2, nextHangul) == 2)
         #expect(lookaheadClass(nil, 1, nextHangul) == 0, "nothing before the space")
         #expect(lookaheadClass(hangul, 1, 0x200B) == nil, "a default-ignorable next character is skipped")
+        #expect(lookaheadClass(0x1F600, 1, nextHangul) == 2, "no glyph before: unknown, so keyed")
 
         let plain = TextStyle(fonts: FontStack(font), fontSize: 16)
         var cached = plain

@@ -86,7 +86,7 @@ extension ParagraphPreparer {
                         while index - spaces > chunkStart && units[index - spaces - 1] == 0x20 { spaces += 1 }
                         let before = index - spaces > chunkStart ? units.scalar(endingAt: index - spaces) : nil
                         if let found = spaceRules.lookaheadClass(
-                            before: before, trailingSpaces: spaces, next: UInt32(units[index]), font: primary.shaper)
+                            before: before, trailingSpaces: spaces, next: units[index], font: primary.shaper)
                         {
                             nextClass = found
                             break

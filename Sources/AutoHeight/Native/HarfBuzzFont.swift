@@ -177,7 +177,8 @@ final class HarfBuzzFont: @unchecked Sendable {
         for lookup in visited {
             hb_ot_layout_lookup_collect_glyphs(face, tables[0].0, hb_codepoint_t(lookup), nil, unstable, nil, nil)
         }
-        return .spaceContext(SpaceContextRules(space: space, rules: rules, unstable: GlyphSet(harfBuzzSet: unstable)))
+        return .spaceContext(
+            SpaceContextRules(space: space, rules: rules, unstable: GlyphSet(harfBuzzSet: unstable), font: self))
     }
 
     /// Every glyph text can produce with this plan: the glyphs of the cmap, closed under the

@@ -36,7 +36,9 @@ enum WordCoupling: Sendable {
 /// The rules of ``WordCoupling/spaceContext(_:)``, read from a font: for each, the glyphs that
 /// may precede and follow the space for it to apply, and the glyphs some lookup of the plan can
 /// change (whose class at the time the rules run is not known from the character alone).
-struct SpaceContextRules: Sendable {
+/// Answers for BMP characters are tabulated once (64 KiB and 8 KiB), so chunking text costs a
+/// table look-up per cut. Immutable, so safe to share between threads.
+final class SpaceContextRules: Sendable {
     struct Rule: Sendable {
         /// Glyphs allowed before the space (nil: no condition).
         var backtrack: GlyphSet?
@@ -48,6 +50,33 @@ struct SpaceContextRules: Sendable {
     let rules: [Rule]
     /// Glyphs a substitution of the plan may replace or join to others.
     let unstable: GlyphSet
+    /// Bit per BMP character: a rule with a lookahead might fire after it (``mayLetFire(_:)``).
+    private let beforeTriggers: [UInt64]
+    /// Per BMP character: its class as the next character (``classAsNext(_:glyph:rules:unstable:)``,
+    /// ≥ 1), or 0 when it is unknown.
+    private let nextClasses: [UInt8]
+    /// Whether a rule with a lookahead fires whatever precedes the space.
+    private let fireWithoutBacktrack: Bool
+
+    init(space: UInt32, rules: [Rule], unstable: GlyphSet, font: HarfBuzzFont) {
+        self.space = space
+        self.rules = rules
+        self.unstable = unstable
+        fireWithoutBacktrack = rules.contains { $0.lookahead != nil && $0.backtrack == nil }
+        var triggers = [UInt64](repeating: 0, count: 1024)
+        var classes = [UInt8](repeating: 0, count: 0x10000)
+        for unit in 0..<0x10000 {
+            let glyph = font.nominalGlyph(UInt32(unit))
+            if Self.mayLetFire(glyph, rules: rules, unstable: unstable) {
+                triggers[unit >> 6] |= 1 << UInt64(unit & 63)
+            }
+            if let nextClass = Self.classAsNext(UInt32(unit), glyph: glyph, rules: rules, unstable: unstable) {
+                classes[unit] = UInt8(nextClass)  // ≥ 1
+            }
+        }
+        beforeTriggers = triggers
+        nextClasses = classes
+    }
 
     /// The part of a chunk's key that stands for the character after it: 0 when the chunk's
     /// advances cannot depend on it, `1 + bits` (bit `i`: the next glyph satisfies rule `i`'s
@@ -59,32 +88,44 @@ struct SpaceContextRules: Sendable {
     ///   - trailingSpaces: how many U+0020 end the chunk (≥ 1).
     ///   - next: the character after the chunk, the first of the next chunk.
     ///
-    /// Complexity: O(rules), a few cmap look-ups.
-    func lookaheadClass(before: UInt32?, trailingSpaces: Int, next: UInt32, font: HarfBuzzFont) -> Int? {
-        // The glyph before the last space, whose lookahead is `next`.
-        let backtrackGlyph: UInt32? = trailingSpaces > 1 ? space : before.flatMap { font.nominalGlyph($0) }
-        let backtrackKnown = backtrackGlyph.map { !unstable.contains($0) } ?? true
-        var dependsOnNext = false
-        for rule in rules where rule.lookahead != nil {
-            guard let backtrack = rule.backtrack else {
-                dependsOnNext = true
-                break
-            }
-            guard let glyph = backtrackGlyph else { continue }  // nothing before: it cannot apply
-            if !backtrackKnown || backtrack.contains(glyph) {
-                dependsOnNext = true
-                break
-            }
+    /// Complexity: O(1) for BMP characters; O(rules) and a cmap look-up otherwise.
+    func lookaheadClass(before: UInt32?, trailingSpaces: Int, next: UInt16, font: HarfBuzzFont) -> Int? {
+        // The glyph before the last space, whose lookahead is `next`, may let a rule fire?
+        let mayFire: Bool
+        if fireWithoutBacktrack {
+            mayFire = true
+        } else if trailingSpaces > 1 {
+            mayFire = Self.mayLetFire(space, rules: rules, unstable: unstable)
+        } else if let before {
+            mayFire =
+                before < 0x10000
+                ? beforeTriggers[Int(before >> 6)] >> UInt64(before & 63) & 1 == 1
+                : Self.mayLetFire(font.nominalGlyph(before), rules: rules, unstable: unstable)
+        } else {
+            mayFire = false  // nothing before the space: a rule that needs a glyph there cannot fire
         }
-        if !dependsOnNext { return 0 }
-        // A default-ignorable next character would be skipped by the rules' matching.
-        guard !CharacterClasses.isIgnorableForCoverage(next), let glyph = font.nominalGlyph(next),
-            !unstable.contains(glyph)
-        else { return nil }
+        if !mayFire { return 0 }
+        let nextClass = nextClasses[Int(next)]
+        return nextClass == 0 ? nil : Int(nextClass)
+    }
+
+    /// Whether some rule with a lookahead could fire on a space after `glyph` (nil: the
+    /// character has no glyph, and what HarfBuzz puts there instead is not known).
+    private static func mayLetFire(_ glyph: UInt32?, rules: [Rule], unstable: GlyphSet) -> Bool {
+        guard let glyph, !unstable.contains(glyph) else { return rules.contains { $0.lookahead != nil } }
+        return rules.contains { rule in rule.lookahead != nil && (rule.backtrack?.contains(glyph) ?? true) }
+    }
+
+    /// `1 + bits` (bit `i`: rule `i`'s lookahead holds the glyph) for `scalar` as the character
+    /// after a space, or nil when its glyph at the time the rules run is not known: no glyph (it
+    /// may be decomposed), a glyph some substitution may change, or a default-ignorable character
+    /// (the rules' matching skips it).
+    private static func classAsNext(_ scalar: UInt32, glyph: UInt32?, rules: [Rule], unstable: GlyphSet) -> Int? {
+        guard !CharacterClasses.isIgnorableForCoverage(scalar), let glyph, !unstable.contains(glyph) else {
+            return nil
+        }
         var bits = 0
-        for (index, rule) in rules.enumerated() where rule.lookahead?.contains(glyph) == true {
-            bits |= 1 << index
-        }
+        for (index, rule) in rules.enumerated() where rule.lookahead?.contains(glyph) == true { bits |= 1 << index }
         return 1 + bits
     }
 }
