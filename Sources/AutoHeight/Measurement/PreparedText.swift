@@ -222,8 +222,10 @@ struct PreparationContext {
         systemFallback = style.fonts.systemFallback
         language = try LanguageInfo.forTag(style.language)
         trailingWhitespace = style.trailingWhitespace
-        cache = style.segmentCache.map {
-            ($0, $0.context(fonts: style.fonts, language: style.language))
+        if let store = style.segmentCache, let context = store.context(fonts: style.fonts, language: style.language) {
+            cache = (store, context)
+        } else {
+            cache = nil
         }
     }
 
@@ -299,11 +301,13 @@ struct LanguageInfo: @unchecked Sendable {  // hb_language_t is an interned, imm
     let lineBreaks: BreakIteratorPool.Slot
     let keepsAllWords: Bool
 
-    private static let resolved = Mutex<[String: LanguageInfo]>([:])
+    /// Tags resolved so far, searched in order: an app uses a handful, and comparing a tag with
+    /// the same string it was stored from is a pointer check (no hashing per measure).
+    private static let resolved = Mutex<[(tag: String, info: LanguageInfo)]>([])
 
     /// The resolved tag. Throws ``AutoHeightError/invalidLanguageTag(_:)``.
     static func forTag(_ tag: String) throws(AutoHeightError) -> LanguageInfo {
-        if let known = resolved.withLock({ $0[tag] }) { return known }
+        if let known = resolved.withLock({ $0.first { $0.tag == tag }?.info }) { return known }
         guard let locale = icuLocaleIdentifier(forLanguageTag: tag) else { throw .invalidLanguageTag(tag) }
         let info = LanguageInfo(
             icuLocale: locale,
@@ -311,7 +315,9 @@ struct LanguageInfo: @unchecked Sendable {  // hb_language_t is an interned, imm
             scripts: icuScriptTags(forLocale: locale).map { hb_script_from_iso15924_tag($0) },
             lineBreaks: BreakIteratorPool.shared.slot(kind: AH_BREAK_LINE, locale: locale),
             keepsAllWords: BreakOpportunities.keepsAllWords(locale: locale))
-        resolved.withLock { $0[tag] = info }
+        resolved.withLock { known in
+            if !known.contains(where: { $0.tag == tag }) { known.append((tag, info)) }
+        }
         return info
     }
 }

@@ -24,13 +24,14 @@ public final class SegmentCache: Sendable {
     public let byteLimit: Int
 
     private let storage: Mutex<Store>
-    /// A small number per distinct font stack and language (part of every key).
-    private let contexts = Mutex<[ContextKey: Int]>([:])
+    /// The font stacks and languages seen, in order: a context's number is its position + 1
+    /// (part of every key). Searched in order: comparing a stack's identity with the string it
+    /// was stored from is a pointer check, so no hashing per measure.
+    private let contexts = Mutex<[(stack: String, language: String)]>([])
 
-    private struct ContextKey: Hashable {
-        var stack: String
-        var language: String
-    }
+    /// Contexts a cache tells apart (a key holds the number in 16 bits); styles past them are
+    /// measured without the cache.
+    static let contextLimit = 0xFFFF
 
     public init(byteLimit: Int = 32 << 20) {
         self.byteLimit = max(byteLimit, 1 << 16)
@@ -49,14 +50,17 @@ public final class SegmentCache: Sendable {
         storage.withLock { $0 = Store() }
     }
 
-    /// The number standing for a font stack and language in this cache's keys.
-    func context(fonts: FontStack, language: String) -> Int {
-        let key = ContextKey(stack: fonts.cacheIdentity, language: language)
+    /// The number standing for a font stack and language in this cache's keys (1 through
+    /// ``contextLimit``), or nil when the cache already tells apart that many.
+    func context(fonts: FontStack, language: String) -> Int? {
+        let stack = fonts.cacheIdentity
         return contexts.withLock { known in
-            if let id = known[key] { return id }
-            let id = known.count + 1
-            known[key] = id
-            return id
+            if let index = known.firstIndex(where: { $0.stack == stack && $0.language == language }) {
+                return index + 1
+            }
+            guard known.count < Self.contextLimit else { return nil }
+            known.append((stack, language))
+            return known.count
         }
     }
 
