@@ -22,23 +22,39 @@
 ///    emoji font never lends its space. A space between two Korean words is the Korean font's.
 /// Clusters no font covers are counted as missing glyphs (``PreparedText/missingGlyphCount``).
 public struct FontStack: Sendable {
-    /// Primary first; never empty; at most 32.
-    public let fonts: [Font]
-    /// Searched after ``fonts`` for clusters none of them covers; nil for none.
-    public let systemFallback: SystemFallback?
-    /// The fonts' vertical metrics for line heights, built once per stack (not per text).
-    let metricTables: LineHeightResolver.Tables
+    /// Everything a stack holds, in one object: copying a stack (or a style) takes one
+    /// reference, not one per field.
+    private final class Storage: Sendable {
+        let fonts: [Font]
+        let systemFallback: SystemFallback?
+        let metricTables: LineHeightResolver.Tables
+        let cacheIdentity: String
 
-    public init(_ primary: Font, fallbacks: [Font] = [], systemFallback: SystemFallback? = nil) {
-        fonts = [primary] + fallbacks.prefix(31)  // font masks are 32 bits wide
-        self.systemFallback = systemFallback
-        metricTables = LineHeightResolver.Tables(fonts: fonts, systemFallback: systemFallback)
-        cacheIdentity =
-            fonts.map { String($0.serial) }.joined(separator: ",")
-            + (systemFallback.map { "|system fallback \($0.serial)" } ?? "")
+        init(fonts: [Font], systemFallback: SystemFallback?) {
+            self.fonts = fonts
+            self.systemFallback = systemFallback
+            metricTables = LineHeightResolver.Tables(fonts: fonts, systemFallback: systemFallback)
+            cacheIdentity =
+                fonts.map { String($0.serial) }.joined(separator: ",")
+                + (systemFallback.map { "|system fallback \($0.serial)" } ?? "")
+        }
     }
 
-    public var primary: Font { fonts[0] }
+    private let storage: Storage
+
+    /// Primary first; never empty; at most 32.
+    public var fonts: [Font] { storage.fonts }
+    /// Searched after ``fonts`` for clusters none of them covers; nil for none.
+    public var systemFallback: SystemFallback? { storage.systemFallback }
+    /// The fonts' vertical metrics for line heights, built once per stack (not per text).
+    var metricTables: LineHeightResolver.Tables { storage.metricTables }
+
+    public init(_ primary: Font, fallbacks: [Font] = [], systemFallback: SystemFallback? = nil) {
+        // Font masks are 32 bits wide.
+        storage = Storage(fonts: [primary] + fallbacks.prefix(31), systemFallback: systemFallback)
+    }
+
+    public var primary: Font { storage.fonts[0] }
 
     /// The same fonts with `systemFallback` (nil: without one).
     public func withSystemFallback(_ systemFallback: SystemFallback?) -> FontStack {
@@ -58,5 +74,5 @@ public struct FontStack: Sendable {
     /// The stack's identity in ``SegmentCache`` keys, built once: its fonts' serials (never
     /// addresses, so a freed font's entries are never taken for a new font's) and its system
     /// fallback's (which shapes differently, and whose discovered font indices are its own).
-    let cacheIdentity: String
+    var cacheIdentity: String { storage.cacheIdentity }
 }

@@ -8,18 +8,17 @@ struct LineHeightResolver: Sendable {
     let model: LineHeight
     let fontSize: Double
     /// Per explicit font of the stack, in em.
-    let ascenders: [Double]
-    let descenders: [Double]
-    let lineGaps: [Double]
+    let tables: Tables
     /// The system fallback's discovered fonts, in em, as of this resolver's creation (every font
     /// a prepared paragraph refers to was discovered before its preparation ended).
     let discovered: SystemFallback.Metrics
     let uniformHeight: Double?
 
-    /// Per-font metric tables of a stack, built once per `FontStack`. Fonts the system fallback
-    /// discovers later (while an ``EditableText`` is edited) are read from the fallback itself
-    /// when a resolver is made, so the tables never go stale.
-    struct Tables: Sendable {
+    /// Per-font metric tables of a stack, built once per `FontStack` (a class: a resolver takes
+    /// one reference). Fonts the system fallback discovers later (while an ``EditableText`` is
+    /// edited) are read from the fallback itself when a resolver is made, so the tables never go
+    /// stale.
+    final class Tables: Sendable {
         let ascenders: [Double]
         let descenders: [Double]
         let lineGaps: [Double]
@@ -37,9 +36,7 @@ struct LineHeightResolver: Sendable {
     init(model: LineHeight, tables: Tables, fontSize: Double) {
         self.model = model
         self.fontSize = fontSize
-        ascenders = tables.ascenders
-        descenders = tables.descenders
-        lineGaps = tables.lineGaps
+        self.tables = tables
         discovered = tables.systemFallback?.metrics ?? SystemFallback.Metrics()
         switch model {
         case .metrics:
@@ -56,6 +53,9 @@ struct LineHeightResolver: Sendable {
     @inline(__always)
     func height(fontMask mask: UInt32) -> Double {
         if let uniformHeight { return uniformHeight }
+        let ascenders = tables.ascenders
+        let descenders = tables.descenders
+        let lineGaps = tables.lineGaps
         if mask <= 1 { return (ascenders[0] - descenders[0] + lineGaps[0]) * fontSize }
         var ascender = -Double.infinity
         var descender = Double.infinity
