@@ -228,6 +228,20 @@ import Testing
         #expect(heights[0] > Fixtures.notoLineHeight16 + 2, "the Thai font's line is taller: \(heights)")
     }
 
+    /// Rule: measuring once equals preparing then measuring when the system fallback finds fonts
+    /// paragraph by paragraph (each line's height takes in the fonts found for it).
+    @Test func measuringOnceTakesInFontsFoundOnTheWay() throws {
+        let text = "plain latin first\n안녕하세요 world\nمرحبا بالعالم\n中文 и русский\n😀👍🏽🇰🇷"
+        let fresh = SystemFallback(acceptingOnly: [
+            "/usr/share/fonts/truetype/noto/*", "/usr/share/fonts/opentype/noto/*",
+            "/usr/share/fonts/truetype/dejavu/*",
+        ])
+        let once = try FallbackFixtures.style(fallback: fresh).measure(text, width: 120)
+        let prepared = try FallbackFixtures.style(fallback: fresh).prepare(text).measure(width: 120)
+        #expect(once == prepared)
+        #expect(once.lineCount == 6)
+    }
+
     /// Rule: one system fallback serves many threads at once: fonts found concurrently get one
     /// position each, and every measurement equals the serial one.
     @Test func concurrentDiscoveryEqualsSerial() async throws {

@@ -12,6 +12,29 @@ import Testing
 
     static let style = TextStyle(fonts: try! FontStack.bundled(), fontSize: 16)
 
+    /// Rule: measuring once (`TextStyle.measure`, recycled storage) equals preparing and then
+    /// measuring, field for field, at any width and line limits, with or without a cache, and
+    /// whatever was measured before (texts with several paragraphs, multiple fonts, spacing).
+    @Test func measuringOnceEqualsPreparingThenMeasuring() throws {
+        var style = Self.style
+        style.lineSpacing = 3
+        let limits = [LineLimits(), LineLimits(minimum: 3, maximum: 5), LineLimits(minimum: 1, maximum: 1)]
+        for cached in [false, true] {
+            style.segmentCache = cached ? SegmentCache() : nil
+            for (id, text) in Self.texts + [("two paragraphs", Self.texts[0].1 + "\n\n" + Self.texts[1].1)] {
+                let prepared = try style.prepare(text)
+                for width in [37.0, 120, 333] {
+                    for lineLimits in limits {
+                        #expect(
+                            try style.measure(text, width: width, lineLimits: lineLimits)
+                                == prepared.measure(width: width, lineLimits: lineLimits), "\(id) at \(width)")
+                    }
+                }
+            }
+        }
+        #expect(throws: AutoHeightError.invalidWidth(-1)) { try style.measure("a", width: -1) }
+    }
+
     /// Rule: the line count never falls as the width shrinks.
     @Test func lineCountNeverFallsAsWidthShrinks() throws {
         for (id, text) in Self.texts {

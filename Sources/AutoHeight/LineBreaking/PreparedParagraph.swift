@@ -195,14 +195,15 @@ struct ParagraphPreparer {
     ) throws(AutoHeightError) -> PreparedParagraph {
         let count = units.count
         if count == 0 { return .empty }
-        var flags = [UInt8](filledWith: 0, count: count)
+        var flags = scratch.zeroedFlags(count: count)
         var runs = scratch.runs
         scratch.runs = []  // uniquely referenced here while in use
         defer { scratch.runs = runs }
         try TextRuns.itemize(units, bidi: mayNeedBidi ? scratch.bidi : nil, into: &runs)
-        var advances = [Double](filledWith: 0, count: count)
+        var advances = scratch.zeroedAdvances(count: count)
         // One font: every unit is font 0, and no per-unit record is needed.
-        var fontIndices = shaper.mayUseSeveralFonts ? [UInt8](filledWith: 0, count: count) : []
+        var fontIndices = shaper.mayUseSeveralFonts ? scratch.zeroedFontIndices(count: count) : []
+        defer { if !fontIndices.isEmpty { scratch.recycle(fontIndices: fontIndices) } }  // not kept
         var boundaries = scratch.lineBreaks
         scratch.lineBreaks = []
         defer { scratch.lineBreaks = boundaries }
@@ -227,8 +228,7 @@ struct ParagraphPreparer {
                 keepsAllWords: language.keepsAllWords, into: &boundaries)
         }
 
-        var segments: [Segment] = []
-        segments.reserveCapacity(boundaries.count)
+        var segments = scratch.emptySegments(capacity: boundaries.count)
         var start = 0
         for boundary in boundaries {
             let end = Int(boundary)

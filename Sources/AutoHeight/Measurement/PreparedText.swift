@@ -59,6 +59,66 @@ public struct PreparedText: Sendable {
         self.missingGlyphCount = missing
     }
 
+    /// Measures `text` at `width` without keeping its preparation: exactly
+    /// `PreparedText(text, style: style).measure(width: width, lineLimits: lineLimits)`, but each
+    /// paragraph is prepared into storage recycled from the one before (and from earlier
+    /// measures), measured, and dropped, so a measure allocates next to nothing.
+    ///
+    /// Complexity: O(n), like preparing.
+    static func measureOnce(
+        _ text: String, style: TextStyle, width: Double, lineLimits: LineLimits
+    ) throws(AutoHeightError) -> TextMeasurement {
+        try style.validate()
+        let context = try PreparationContext(style: style)
+        return try context.withPreparer { (preparer) throws(AutoHeightError) in
+            let scratch = preparer.scratch
+            var units = scratch.units
+            scratch.units = []
+            defer { scratch.units = units }
+            let (hasExplicitBreak, mayNeedBidi) = scanUTF16Units(of: text, into: &units)
+            guard units.count < Int(Int32.max) else { throw .textTooLong(utf16Count: units.count) }
+            try validate(width: width)
+            try lineLimits.validate()
+            let fontSize = style.fontSize
+            let tables = style.fonts.metricTables
+            var heights = LineHeightResolver(model: style.lineHeight, tables: tables, fontSize: fontSize)
+            let tabStop = Double(style.tabWidth) * style.fonts.primary.spaceAdvance
+            var totals = MeasureTotals(maximum: lineLimits.maximum ?? Int.max)
+            var sink = MeasuringSink(heights: heights, maximumVisible: Int.max)
+            var missing = 0
+            try units.withUnsafeBufferPointer { (all) throws(AutoHeightError) in
+                func measure(_ range: Range<Int>) throws(AutoHeightError) {
+                    let paragraph = try preparer.prepare(
+                        UnsafeBufferPointer(rebasing: all[range]), mayNeedBidi: mayNeedBidi)
+                    missing += paragraph.missingGlyphs
+                    if tables.systemFallback != nil {
+                        // Take in the fonts the system fallback found for this paragraph.
+                        heights = LineHeightResolver(model: style.lineHeight, tables: tables, fontSize: fontSize)
+                        sink = MeasuringSink(heights: heights, maximumVisible: Int.max)
+                    }
+                    sink.reset(maximumVisible: Int.max)
+                    paragraph.walkLines(width: width, fontSize: fontSize, tabStop: tabStop, into: &sink)
+                    let result = ParagraphMeasure(
+                        lineCount: sink.lineCount, height: sink.contentHeight, maxLineWidth: sink.maxLineWidth)
+                    totals.add(result) { firstLines in
+                        sink.reset(maximumVisible: firstLines)
+                        paragraph.walkLines(width: width, fontSize: fontSize, tabStop: tabStop, into: &sink)
+                        return sink.visibleLinesHeight
+                    }
+                    scratch.recycle(paragraph)
+                }
+                if hasExplicitBreak {
+                    for span in Paragraphs.split(all) { try measure(span.range) }
+                } else {
+                    try measure(0..<all.count)
+                }
+            }
+            return totals.measurement(
+                width: width, lineLimits: lineLimits, lineSpacing: style.lineSpacing,
+                emptyLineHeight: heights.emptyLineHeight, missingGlyphCount: missing)
+        }
+    }
+
     /// Measures at `width` px (and, optionally, another font size: the shaping is reused).
     ///
     /// Complexity: O(segments) arithmetic, no heap allocation.
@@ -83,28 +143,18 @@ public struct PreparedText: Sendable {
     private static func addUp(
         _ paragraphs: [PreparedParagraph], maximum: Int, width: Double, fontSize: Double, tabStop: Double,
         heights: LineHeightResolver, paragraphMeasure: (Int) -> ParagraphMeasure
-    ) -> (lines: Int, contentHeight: Double, visibleLinesHeight: Double, widest: Double) {
-        var lines = 0
-        var contentHeight = 0.0
-        var visibleLinesHeight = 0.0
-        var widest = 0.0
+    ) -> MeasureTotals {
+        var totals = MeasureTotals(maximum: maximum)
         for index in paragraphs.indices {
-            let result = paragraphMeasure(index)
-            if lines + result.lineCount <= maximum {
-                visibleLinesHeight += result.height
-            } else if lines < maximum {
-                var partial = MeasuringSink(heights: heights, maximumVisible: maximum - lines)
-                visibleLinesHeight +=
-                    measureParagraph(
-                        paragraphs, index, width: width, fontSize: fontSize, tabStop: tabStop, sink: &partial,
-                        firstLines: maximum - lines
-                    ).firstLinesHeight
+            totals.add(paragraphMeasure(index)) { firstLines in
+                var partial = MeasuringSink(heights: heights, maximumVisible: firstLines)
+                return measureParagraph(
+                    paragraphs, index, width: width, fontSize: fontSize, tabStop: tabStop, sink: &partial,
+                    firstLines: firstLines
+                ).firstLinesHeight
             }
-            lines += result.lineCount
-            contentHeight += result.height
-            widest = max(widest, result.maxLineWidth)
         }
-        return (lines, contentHeight, visibleLinesHeight, widest)
+        return totals
     }
 
     /// One paragraph's lines at `width`: the count, their heights added in order, the widest
@@ -129,26 +179,12 @@ public struct PreparedText: Sendable {
         width: Double, lineLimits: LineLimits, fontSize: Double, heights: LineHeightResolver,
         paragraphMeasure: (Int) -> ParagraphMeasure
     ) -> TextMeasurement {
-        let maximum = lineLimits.maximum ?? Int.max
-        let (lines, contentHeight, visibleLinesHeight, widest) = Self.addUp(
-            paragraphs, maximum: maximum, width: width, fontSize: fontSize, tabStop: tabStopEm, heights: heights,
-            paragraphMeasure: paragraphMeasure)
-        let spacing = style.lineSpacing
-        let visibleLines = min(max(lines, lineLimits.minimum, 1), maximum)
-        let shownContentLines = min(lines, visibleLines)
-        let visibleHeight =
-            visibleLinesHeight
-            + Double(visibleLines - shownContentLines) * heights.emptyLineHeight
-            + Double(visibleLines - 1) * spacing
-        return TextMeasurement(
-            lineCount: lines,
-            height: contentHeight + Double(lines - 1) * spacing,
-            width: width,
-            maxLineWidth: widest,
-            missingGlyphCount: missingGlyphCount,
-            visibleLineCount: visibleLines,
-            visibleHeight: visibleHeight,
-            overflows: lines > maximum)
+        Self.addUp(
+            paragraphs, maximum: lineLimits.maximum ?? Int.max, width: width, fontSize: fontSize, tabStop: tabStopEm,
+            heights: heights, paragraphMeasure: paragraphMeasure
+        ).measurement(
+            width: width, lineLimits: lineLimits, lineSpacing: style.lineSpacing,
+            emptyLineHeight: heights.emptyLineHeight, missingGlyphCount: missingGlyphCount)
     }
 
     /// The number of lines at `width` px. Complexity: O(segments), no heap allocation.
@@ -209,6 +245,56 @@ struct ParagraphMeasure: Sendable, Equatable {
     var maxLineWidth: Double
 }
 
+/// The running sums of a measure, paragraph by paragraph, and the measurement they make. Every
+/// path (prepared, incremental, one-shot) adds up through this, so their results agree to the
+/// last bit.
+struct MeasureTotals {
+    /// Lines past this many are not visible (``LineLimits/maximum``).
+    let maximum: Int
+    var lines = 0
+    var contentHeight = 0.0
+    var visibleLinesHeight = 0.0
+    var widest = 0.0
+
+    init(maximum: Int) { self.maximum = maximum }
+
+    /// Adds the next paragraph's result. `firstLinesHeight(n)` gives the height of its first `n`
+    /// lines; it is asked only of the paragraph in which `maximum` is reached.
+    @inline(__always)
+    mutating func add(_ result: ParagraphMeasure, firstLinesHeight: (Int) -> Double) {
+        if lines + result.lineCount <= maximum {
+            visibleLinesHeight += result.height
+        } else if lines < maximum {
+            visibleLinesHeight += firstLinesHeight(maximum - lines)
+        }
+        lines += result.lineCount
+        contentHeight += result.height
+        widest = max(widest, result.maxLineWidth)
+    }
+
+    /// The measurement of the paragraphs added: line spacing between lines, and the visible lines
+    /// clamped to the limits (lines below the minimum are empty lines of the primary font).
+    func measurement(
+        width: Double, lineLimits: LineLimits, lineSpacing: Double, emptyLineHeight: Double, missingGlyphCount: Int
+    ) -> TextMeasurement {
+        let visibleLines = min(max(lines, lineLimits.minimum, 1), maximum)
+        let shownContentLines = min(lines, visibleLines)
+        let visibleHeight =
+            visibleLinesHeight
+            + Double(visibleLines - shownContentLines) * emptyLineHeight
+            + Double(visibleLines - 1) * lineSpacing
+        return TextMeasurement(
+            lineCount: lines,
+            height: contentHeight + Double(lines - 1) * lineSpacing,
+            width: width,
+            maxLineWidth: widest,
+            missingGlyphCount: missingGlyphCount,
+            visibleLineCount: visibleLines,
+            visibleHeight: visibleHeight,
+            overflows: lines > maximum)
+    }
+}
+
 /// What preparing any paragraph of a style needs: the ICU locale and HarfBuzz language.
 struct PreparationContext {
     let fonts: [Font]
@@ -255,6 +341,14 @@ final class PreparationScratch: @unchecked Sendable {
     var runs: [TextRun] = []
     var lineBreaks: [Int32] = []
     let bidi = BidiResolver()
+    /// The UTF-16 units of a one-shot measure's text.
+    var units: [UInt16] = []
+    /// A paragraph's per-unit arrays and segments handed back by a one-shot measure
+    /// (``recycle(_:)``): the next preparation fills them instead of allocating.
+    private var spareFlags: [UInt8] = []
+    private var spareAdvances: [Double] = []
+    private var spareFontIndices: [UInt8] = []
+    private var spareSegments: [Segment] = []
     /// The line-break iterator taken from `lineBreakSlot` for the current text, if any yet.
     private var lineBreaker: ICUBreakIterator? = nil
     private var lineBreakSlot: BreakIteratorPool.Slot? = nil
@@ -268,6 +362,50 @@ final class PreparationScratch: @unchecked Sendable {
         let scratch = idle.withLock { $0.popLast() } ?? PreparationScratch()
         defer { idle.withLock { pool in if pool.count < 16 { pool.append(scratch) } } }
         return try body(scratch)
+    }
+
+    /// Keeps the storage of a paragraph that is no longer needed for the next preparation.
+    func recycle(_ paragraph: consuming PreparedParagraph) {
+        spareFlags = paragraph.flags
+        spareAdvances = paragraph.advances
+        spareSegments = paragraph.segments
+    }
+
+    /// Keeps a font-index array that is no longer needed for the next preparation.
+    func recycle(fontIndices: consuming [UInt8]) { spareFontIndices = fontIndices }
+
+    /// `count` zero flags, in recycled storage when there is some.
+    func zeroedFlags(count: Int) -> [UInt8] { Self.zeroed(&spareFlags, count: count) }
+    /// `count` zero advances, in recycled storage when there is some.
+    func zeroedAdvances(count: Int) -> [Double] { Self.zeroed(&spareAdvances, count: count) }
+    /// `count` zero font indices, in recycled storage when there is some.
+    func zeroedFontIndices(count: Int) -> [UInt8] { Self.zeroed(&spareFontIndices, count: count) }
+
+    /// An empty segment array with room for `capacity`, in recycled storage when there is some.
+    func emptySegments(capacity: Int) -> [Segment] {
+        var segments = spareSegments
+        spareSegments = []
+        segments.removeAll(keepingCapacity: true)
+        segments.reserveCapacity(capacity)
+        return segments
+    }
+
+    @inline(__always)
+    private static func zeroed<Element: FixedWidthInteger>(_ spare: inout [Element], count: Int) -> [Element] {
+        var array = spare
+        spare = []
+        array.removeAll(keepingCapacity: true)
+        array.append(contentsOf: repeatElement(0, count: count))
+        return array
+    }
+
+    @inline(__always)
+    private static func zeroed(_ spare: inout [Double], count: Int) -> [Double] {
+        var array = spare
+        spare = []
+        array.removeAll(keepingCapacity: true)
+        array.append(contentsOf: repeatElement(0, count: count))
+        return array
     }
 
     /// An iterator of `slot`, taken on first use and kept until ``returnLineBreaker()``.

@@ -78,7 +78,7 @@ public struct TextStyle: Sendable {
     public func measure(
         _ text: String, width: Double, lineLimits: LineLimits = LineLimits()
     ) throws(AutoHeightError) -> TextMeasurement {
-        try prepare(text).measure(width: width, lineLimits: lineLimits)
+        try PreparedText.measureOnce(text, style: self, width: width, lineLimits: lineLimits)
     }
 
     /// Does the width-independent work for `text` once; the result re-wraps at any width in

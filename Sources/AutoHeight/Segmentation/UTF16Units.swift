@@ -22,13 +22,22 @@ struct ScannedUnits {
 ///
 /// Complexity: O(n) bytes, one allocation.
 func scanUTF16Units(of text: String) -> ScannedUnits {
+    var units: [UInt16] = []
+    let (hasExplicitBreak, mayNeedBidi) = scanUTF16Units(of: text, into: &units)
+    return ScannedUnits(units: units, hasExplicitBreak: hasExplicitBreak, mayNeedBidi: mayNeedBidi)
+}
+
+/// The same into `storage` (emptied first; its capacity is reused, so a pooled buffer makes the
+/// transcoding allocation-free).
+func scanUTF16Units(of text: String, into storage: inout [UInt16]) -> (hasExplicitBreak: Bool, mayNeedBidi: Bool) {
     var text = text
     var hasExplicitBreak = false
     var mayNeedBidi = false
-    let units = text.withUTF8 { bytes -> [UInt16] in
+    text.withUTF8 { bytes in
         let count = bytes.count
         // UTF-16 never needs more units than UTF-8 has bytes.
-        var storage = [UInt16](filledWith: 0, count: count)
+        storage.removeAll(keepingCapacity: true)
+        storage.append(contentsOf: repeatElement(0, count: count))
         let written = storage.withUnsafeMutableBufferPointer { units -> Int in
             var input = 0
             var output = 0
@@ -72,9 +81,8 @@ func scanUTF16Units(of text: String) -> ScannedUnits {
             return output
         }
         storage.removeLast(count - written)
-        return storage
     }
-    return ScannedUnits(units: units, hasExplicitBreak: hasExplicitBreak, mayNeedBidi: mayNeedBidi)
+    return (hasExplicitBreak, mayNeedBidi)
 }
 
 extension UnsafeBufferPointer where Element == UInt16 {
