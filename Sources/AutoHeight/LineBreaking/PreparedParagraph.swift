@@ -53,19 +53,25 @@ extension ParagraphPreparer {
         var requests: [SegmentCache.Request] = []
         requests.reserveCapacity(units.count / 4 + 2)  // about one chunk per word
         let primary = shaper.fonts[0]
+        // Grapheme clusters are the paragraph's: with several runs, a run may start inside one (a
+        // bidi level change before a trailing joiner), so they are found over the whole paragraph,
+        // and only runs that start one are cut into chunks (whose own clusters then agree).
+        let severalRuns = runs.count > 1
+        if severalRuns { try Graphemes.markStarts(of: units, in: &flags, offset: 0, bit: UnitFlag.graphemeStart) }
         for run in runs {
             let coupling = primary.wordCoupling(
                 script: run.script, rightToLeft: run.isRightToLeft, language: shaper.language(for: run.script))
             var spaceRules: SpaceContextRules? = nil
             if case .spaceContext(let rules) = coupling { spaceRules = rules }
             guard coupling.allowsChunks, Self.contextStaysOutside(run, units),
+                !severalRuns || flags[run.range.lowerBound] & UnitFlag.graphemeStart != 0,
                 shaper.primaryShapesAlone(units, run.range)
             else {
                 // This run shapes whole, as in the uncached path.
                 chunksTileParagraph = false
-                try Graphemes.markStarts(
-                    of: UnsafeBufferPointer(rebasing: units[run.range]), in: &flags, offset: run.range.lowerBound,
-                    bit: UnitFlag.graphemeStart)
+                if !severalRuns {
+                    try Graphemes.markStarts(of: units, in: &flags, offset: 0, bit: UnitFlag.graphemeStart)
+                }
                 missing += shaper.shape(
                     units, runs: [run], advances: &advances, fontIndices: &fontIndices, flags: &flags)
                 continue
@@ -95,11 +101,15 @@ extension ParagraphPreparer {
                     index += 1
                 }
                 let range = chunkStart..<index
-                let breakContext = SegmentCache.BreakContext(of: range, in: units)
-                let tag = runTag | UInt64(nextClass) << 24 | UInt64(breakContext.rawValue) << 16
+                let breakContext = SegmentCache.BreakContext(
+                    of: range, in: units, startsRun: chunkStart == run.range.lowerBound,
+                    endsRun: index == run.range.upperBound)
+                let tag = runTag | UInt64(nextClass) << 24
                 requests.append(
                     SegmentCache.Request(
-                        range: range, tag: tag, hash: SegmentCache.hash(units, range, tag: tag), script: run.script,
+                        range: range, tag: tag,
+                        hash: SegmentCache.hash(units, range, tag: tag ^ UInt64(breakContext.rawValue) << 40),
+                        script: run.script,
                         isRightToLeft: run.isRightToLeft, lookahead: nextClass == 0 ? 0 : 1,
                         breakContext: breakContext))
                 chunkStart = index
