@@ -53,10 +53,10 @@ extension ParagraphPreparer {
         var requests: [SegmentCache.Request] = []
         requests.reserveCapacity(units.count / 4 + 2)  // about one chunk per word
         let primary = shaper.fonts[0]
-        // Grapheme clusters are the paragraph's: with several runs, a run may start inside one (a
-        // bidi level change before a trailing joiner), so they are found over the whole paragraph,
-        // and only runs that start one are cut into chunks (whose own clusters then agree).
-        let severalRuns = runs.count > 1
+        // Grapheme clusters are the paragraph's. A run may start inside one (a bidi level change
+        // before a trailing joiner): then they are found over the whole paragraph, and only runs
+        // that start one are cut into chunks (whose own clusters then agree).
+        let severalRuns = !runs.dropFirst().allSatisfy { Self.startsCluster(at: $0.range.lowerBound, in: units) }
         if severalRuns { try Graphemes.markStarts(of: units, in: &flags, offset: 0, bit: UnitFlag.graphemeStart) }
         for run in runs {
             let coupling = primary.wordCoupling(
@@ -155,6 +155,14 @@ extension ParagraphPreparer {
             misses.map { requests[$0] }, units: units, advances: advances, flags: flags, fontIndices: fontIndices,
             missing: shapedMissing)
         return (missing, false, requests)
+    }
+
+    /// Whether a grapheme cluster surely starts at `index` (> 0): the unit there is a character
+    /// that never joins what precedes it (``Graphemes/isStandalone(_:)``: no mark, joiner, jamo
+    /// or emoji part), after a unit that joins nothing to what follows (below U+0600 there is
+    /// no prepended concatenation mark or leading jamo, and a standalone character joins nothing).
+    static func startsCluster(at index: Int, in units: UnsafeBufferPointer<UInt16>) -> Bool {
+        Graphemes.isStandalone(units[index]) && (units[index - 1] < 0x600 || Graphemes.isStandalone(units[index - 1]))
     }
 
     /// Whether shaping `run`'s chunks without the paragraph around them is exact: HarfBuzz's

@@ -130,7 +130,7 @@ public final class SegmentCache: Sendable {
                 self = .unknown
                 return
             }
-            let nextClass = ah_line_break_class(UInt32(units[end]))
+            let nextClass = Self.lineBreakClass(UInt32(units[end]))
             guard units[end - 1] == 0x20 || (endsRun && Self.isLetter(nextClass)), nextClass >= 0,
                 nextClass < Int32(Self.none)
             else {
@@ -152,15 +152,44 @@ public final class SegmentCache: Sendable {
                 var before = start - 1
                 while before > 0 && units[before - 1] == 0x20 { before -= 1 }
                 if before == 0 { return (.afterSpaces, none) }
-                let previousClass = ah_line_break_class(units.scalar(endingAt: before))
-                guard previousClass >= 0, previousClass < Int32(none), previousClass != 9, previousClass != 42 else {
-                    return nil
-                }
-                return (.afterSpaces, UInt16(previousClass))
+                guard let previousClass = effectiveClass(endingAt: before, in: units) else { return nil }
+                return (.afterSpaces, previousClass)
             }
-            guard startsRun, Graphemes.isStandalone(units[start]), isLetter(ah_line_break_class(UInt32(units[start])))
+            guard startsRun, Graphemes.isStandalone(units[start]), isLetter(Self.lineBreakClass(UInt32(units[start])))
             else { return nil }
             return (.runStartLetter, none)
+        }
+
+        /// The Line_Break class UAX #14's rules see for the character ending at `end`: combining
+        /// marks and joiners take their base's (LB9), or AL after a space, a break or the start
+        /// (LB10). Nil for a surrogate class or a base more than 32 marks back.
+        private static func effectiveClass(endingAt end: Int, in units: UnsafeBufferPointer<UInt16>) -> UInt16? {
+            var position = end
+            for _ in 0..<32 {
+                guard position > 0 else { return 2 }  // AL
+                let scalar = units.scalar(endingAt: position)
+                let lineBreakClass = lineBreakClass(scalar)
+                switch lineBreakClass {
+                case 9, 42:  // CM, ZWJ: look at the base
+                    position -= scalar > 0xFFFF ? 2 : 1
+                case 6, 10, 17, 26, 28, 29:  // BK, CR, LF, SP, ZW, NL: a mark after them is AL
+                    return position == end ? UInt16(lineBreakClass) : 2
+                default:
+                    return lineBreakClass >= 0 && lineBreakClass < Int32(none) && lineBreakClass != 25
+                        ? UInt16(lineBreakClass) : nil
+                }
+            }
+            return nil
+        }
+
+        /// ICU's Line_Break class of `scalar`, from a table for the BMP (built once, 64 KiB).
+        @inline(__always)
+        static func lineBreakClass(_ scalar: UInt32) -> Int32 {
+            scalar < 0x10000 ? Int32(bmpLineBreakClasses[Int(scalar)]) : ah_line_break_class(scalar)
+        }
+
+        private static let bmpLineBreakClasses: [UInt8] = (0..<0x10000).map {
+            UInt8(clamping: max(0, ah_line_break_class(UInt32($0))))
         }
 
         /// Letters: AL, HL, ID, CJ and the Hangul classes (H2, H3, JL, JV, JT).
