@@ -35,6 +35,7 @@ enum TextRuns {
         if count == 0 { return }
         let levels = try bidi?.levels(units)
         let unicode = hb_unicode_funcs_get_default()
+        let table = ScriptTable.shared
         var runStart = 0
         var runScript = HB_SCRIPT_COMMON
         var runLevel: UInt8 = levels?[0] ?? 0
@@ -46,14 +47,15 @@ enum TextRuns {
             (scalar, index) = units.scalar(at: index, limit: count)
             let level = levels?[position] ?? 0
             var script: hb_script_t
-            if scalar < 0x80 {
-                let isLetter = (scalar | 0x20) >= 0x61 && (scalar | 0x20) <= 0x7A
-                script = isLetter ? HB_SCRIPT_LATIN : HB_SCRIPT_COMMON
+            var mayBeBracket: Bool
+            if scalar < 0x10000 {
+                (script, mayBeBracket) = table.entry(UInt16(scalar))
             } else {
                 script = hb_unicode_script(unicode, scalar)
+                if script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN { script = HB_SCRIPT_COMMON }
+                mayBeBracket = script == HB_SCRIPT_COMMON
             }
-            if script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN { script = HB_SCRIPT_COMMON }
-            if script == HB_SCRIPT_COMMON && OpenBrackets.mayBeBracket(scalar) {
+            if mayBeBracket {
                 var paired: UInt32 = 0
                 switch ah_paired_bracket(scalar, &paired) {
                 case 1: brackets.push(closer: paired, script: runScript)
@@ -86,18 +88,54 @@ enum TextRuns {
         runs.append(TextRun(range: runStart..<count, script: runScript, isRightToLeft: runLevel & 1 == 1))
     }
 
+    /// The script of every BMP character as the itemizer sees it (Inherited and Unknown are
+    /// Common) and whether it is a paired bracket, tabulated once from HarfBuzz's and ICU's
+    /// Unicode data (64 KiB): one load per character instead of two look-ups.
+    private final class ScriptTable: Sendable {
+        static let shared = ScriptTable()
+
+        /// Per unit: 0 Common, 1 a Common paired bracket, else 2 + index into `scripts`.
+        private let codes: [UInt8]
+        private let scripts: [hb_script_t]
+
+        private init() {
+            let unicode = hb_unicode_funcs_get_default()
+            var codes = [UInt8](repeating: 0, count: 0x10000)
+            var scripts: [hb_script_t] = []
+            for unit in 0..<0x10000 where !(0xD800...0xDFFF).contains(unit) {
+                var script = hb_unicode_script(unicode, hb_codepoint_t(unit))
+                if script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN { script = HB_SCRIPT_COMMON }
+                if script == HB_SCRIPT_COMMON {
+                    var paired: UInt32 = 0
+                    codes[unit] = ah_paired_bracket(UInt32(unit), &paired) != 0 ? 1 : 0
+                    continue
+                }
+                var index = scripts.firstIndex(of: script)
+                if index == nil, scripts.count < 254 {
+                    scripts.append(script)
+                    index = scripts.count - 1
+                }
+                // More than 254 scripts in the BMP cannot happen (Unicode has about 170).
+                codes[unit] = index.map { UInt8($0 + 2) } ?? 0
+            }
+            self.codes = codes
+            self.scripts = scripts
+        }
+
+        /// The script of `unit` and whether it may be a paired bracket.
+        @inline(__always)
+        func entry(_ unit: UInt16) -> (script: hb_script_t, mayBeBracket: Bool) {
+            let code = codes[Int(unit)]
+            if code >= 2 { return (scripts[Int(code) - 2], false) }
+            return (HB_SCRIPT_COMMON, code == 1)
+        }
+    }
+
     /// The brackets open at a point of a paragraph, with the script around each when it was
     /// opened; bounded (deeper nesting is forgotten, as ICU's script runs do).
     private struct OpenBrackets {
         private var closers: [UInt32] = []
         private var scripts: [hb_script_t] = []
-
-        /// ASCII brackets, and anything past ASCII (ICU then says whether it is one).
-        @inline(__always)
-        static func mayBeBracket(_ scalar: UInt32) -> Bool {
-            scalar >= 0x80 || scalar == 0x28 || scalar == 0x29 || scalar == 0x5B || scalar == 0x5D
-                || scalar == 0x7B || scalar == 0x7D
-        }
 
         mutating func push(closer: UInt32, script: hb_script_t) {
             if closers.count == 32 {

@@ -367,6 +367,37 @@ struct ParagraphShaper {
         _ infos: UnsafeMutablePointer<hb_glyph_info_t>, _ glyphCount: Int, in range: Range<Int>,
         flags: inout [UInt8]
     ) {
+        // HarfBuzz's clusters come in order (ascending left to right, descending right to
+        // left): walk them in logical order, each cluster ending where the next one starts.
+        let first = Int(infos[0].cluster)
+        let last = Int(infos[glyphCount - 1].cluster)
+        let step = first <= last ? 1 : -1
+        var isMonotonic = true
+        var glyph = step == 1 ? 0 : glyphCount - 1
+        var previous = -1
+        while glyph >= 0 && glyph < glyphCount {
+            let cluster = Int(infos[glyph].cluster)
+            if cluster < previous {
+                isMonotonic = false
+                break
+            }
+            previous = cluster
+            glyph += step
+        }
+        if isMonotonic {
+            glyph = step == 1 ? 0 : glyphCount - 1
+            while glyph >= 0 && glyph < glyphCount {
+                let start = Int(infos[glyph].cluster)
+                var next = glyph + step
+                while next >= 0 && next < glyphCount && Int(infos[next].cluster) == start { next += step }
+                let end = next >= 0 && next < glyphCount ? Int(infos[next].cluster) : range.upperBound
+                if flags[start] & UnitFlag.missingGlyph != 0 && end > start + 1 {
+                    for index in (start + 1)..<end { flags[index] |= UnitFlag.missingGlyph }
+                }
+                glyph = next
+            }
+            return
+        }
         var starts: [Int] = []
         starts.reserveCapacity(glyphCount + 1)
         for glyphIndex in 0..<glyphCount { starts.append(Int(infos[glyphIndex].cluster)) }
