@@ -44,6 +44,13 @@ struct BenchCommand: ParsableCommand {
         ))
     var only: String?
 
+    @Flag(
+        name: .customLong("verify-cache"),
+        help: ArgumentHelp(
+            "Instead of timing: check that measuring with a SegmentCache gives exactly the lines of measuring without one (every line's range, width and height at each width and at 8 px), over three passes: the texts in order, again, and in reverse each after the end of the text before. Prints the count and the first mismatches; exits 1 on any."
+        ))
+    var verifyCache = false
+
     private func runs(_ scenario: String) -> Bool { only == nil || only == scenario }
 
     func validate() throws {
@@ -57,6 +64,7 @@ struct BenchCommand: ParsableCommand {
             let textStyle = try style.makeStyle()
             let texts = try loadTexts()
             guard !texts.isEmpty else { throw CLIFailure.data("no texts to measure") }
+            if verifyCache { return try verify(texts: texts, style: textStyle, widths: widths) }
             let measuresPerPass = Double(texts.count * widths.count)
             var sink = 0
 
@@ -133,6 +141,40 @@ struct BenchCommand: ParsableCommand {
             )
             output.flush()
         }
+    }
+
+    /// The cache check of `--verify-cache`.
+    private func verify(texts: [String], style: TextStyle, widths: [Double]) throws {
+        var cached = style
+        cached.segmentCache = SegmentCache()
+        var compared = 0
+        var mismatches = 0
+        let output = FileHandleOutput.standardOutput
+        for pass in 0..<3 {
+            var previous = ""
+            for (index, original) in (pass == 2 ? Array(texts.reversed()) : texts).enumerated() {
+                let text = pass == 2 ? String(previous.suffix(17)) + " " + original : original
+                previous = original
+                let plain = try style.prepare(text)
+                let withCache = try cached.prepare(text)
+                for width in widths + [8] {
+                    compared += 1
+                    if try plain.lines(width: width) != withCache.lines(width: width) {
+                        mismatches += 1
+                        if mismatches <= 5 {
+                            output.write(
+                                "mismatch: pass \(pass + 1), text \(index + 1), width \(JSONText.number(width))\n")
+                        }
+                    }
+                }
+            }
+        }
+        let (hits, misses) = cached.segmentCache!.statistics
+        output.write(
+            "verify-cache: \(compared) layouts compared, \(mismatches) mismatches (\(texts.count) texts, \(hits) chunks served, \(misses) shaped)\n"
+        )
+        output.flush()
+        if mismatches > 0 { throw CLIFailure(message: "the cache changed \(mismatches) layouts", exitCode: 1) }
     }
 
     private func loadTexts() throws -> [String] {

@@ -53,6 +53,7 @@ extension ParagraphPreparer {
         var requests: [SegmentCache.Request] = []
         requests.reserveCapacity(units.count / 4 + 2)  // about one chunk per word
         let primary = shaper.fonts[0]
+        let breaksByPhrase = language.breaksByPhrase
         // Grapheme clusters are the paragraph's. A run may start inside one (a bidi level change
         // before a trailing joiner): then they are found over the whole paragraph, and only runs
         // that start one are cut into chunks (whose own clusters then agree).
@@ -101,9 +102,12 @@ extension ParagraphPreparer {
                     index += 1
                 }
                 let range = chunkStart..<index
-                let breakContext = SegmentCache.BreakContext(
-                    of: range, in: units, startsRun: chunkStart == run.range.lowerBound,
-                    endsRun: index == run.range.upperBound)
+                let breakContext =
+                    breaksByPhrase
+                    ? .unknown
+                    : SegmentCache.BreakContext(
+                        of: range, in: units, startsRun: chunkStart == run.range.lowerBound,
+                        endsRun: index == run.range.upperBound)
                 let tag = runTag | UInt64(nextClass) << 24
                 requests.append(
                     SegmentCache.Request(

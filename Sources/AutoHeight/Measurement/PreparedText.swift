@@ -438,6 +438,10 @@ struct LanguageInfo: @unchecked Sendable {  // hb_language_t is an interned, imm
     /// The pooled line-break iterators for `icuLocale`, and whether it asks for keep-all.
     let lineBreaks: BreakIteratorPool.Slot
     let keepsAllWords: Bool
+    /// Whether ICU finds this locale's breaks by phrase (`lw=phrase`): its dictionary then
+    /// segments whole runs of CJK text across script changes, so no chunk's breaks can be
+    /// stored apart from its neighbours (``SegmentCache/BreakContext``).
+    var breaksByPhrase: Bool { icuLocale.contains("lw=phrase") }
 
     /// Tags resolved so far, searched in order: an app uses a handful, and comparing a tag with
     /// the same string it was stored from is a pointer check (no hashing per measure).

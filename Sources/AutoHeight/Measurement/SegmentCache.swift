@@ -89,7 +89,8 @@ public final class SegmentCache: Sendable {
     /// character. Its end (after its spaces, where LB18 breaks unless LB7–LB17 say otherwise,
     /// or before a letter of the next run) then depends on its text and the next character's
     /// Line_Break class. The start kind and that class are the context; every other chunk has
-    /// none (``unknown``), and its opportunities are never stored. Tests compare the stored
+    /// none (``unknown``), and its opportunities are never stored; nor are any when ICU breaks by
+    /// phrase (`lw=phrase`), whose dictionary looks across spaces and script changes. Tests compare the stored
     /// opportunities with ICU's on every text of the corpora, cold and warm.
     struct BreakContext: Equatable {
         let rawValue: UInt16

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Checks that SegmentCache changes no layout: `autoheight bench --verify-cache` over every corpus
+# of ../shared/corpus, each with its language, with default and strict line breaking (and
+# keep-all for Korean), with the bundled fonts plus the system fallback and with Noto Sans CJK
+# KR alone. Prints one line per run and the total; exits non-zero on any mismatch.
+#
+#   scripts/verify-cache.sh [CORPUS_DIR]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+CORPUS_DIR=${1:-../shared/corpus}
+CJK=/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc
+swift build -c release --product autoheight >/dev/null
+CLI=.build/release/autoheight
+status=0
+total=0
+for file in "$CORPUS_DIR"/*.jsonl; do
+  name=$(basename "$file" .jsonl)
+  case "$name" in
+    ar|de|en|he|hi|ja|ko|ru|th|vi|zh) language=$name ;;
+    *) language=en ;;
+  esac
+  variants=("--line-break normal" "--line-break strict")
+  [ "$language" = ko ] && variants+=("--word-break keep-all")
+  [ "$language" = ja ] && variants+=("--word-break phrase")
+  for fonts in bundled cjk; do
+    font_options=()
+    [ "$fonts" = cjk ] && font_options=(--font-file "$CJK" --face 1 --fallback none)
+    [ "$fonts" = cjk ] && [ ! -f "$CJK" ] && continue
+    for variant in "${variants[@]}"; do
+      # shellcheck disable=SC2086
+      line=$("$CLI" bench --verify-cache --jsonl-input "$file" "${font_options[@]}" --language "$language" $variant \
+        --widths 120,240,360 2>&1 | tail -1) || status=1
+      echo "$name $fonts $variant: $line"
+      compared=$(echo "$line" | grep -oE '^verify-cache: [0-9]+' | grep -oE '[0-9]+' || echo 0)
+      total=$((total + compared))
+    done
+  done
+done
+echo "total: $total layouts compared$([ $status -eq 0 ] && echo ', no mismatch' || echo ', MISMATCHES above')"
+exit $status
