@@ -5,7 +5,7 @@ SWIFT ?= swift
 WIDTHS ?= 200,320,480
 CLI := .build/release/autoheight
 
-.PHONY: run test build deps deps-test agreement benchmark compare lint clean
+.PHONY: run test build deps deps-test agreement benchmark compare verify-cache lint clean
 
 run: deps
 	$(SWIFT) build -c release --product autoheight
@@ -34,6 +34,10 @@ benchmark: deps
 # Pango, the minimal C pipeline and AutoHeight timed side by side (needs ../shared, libpango1.0-dev).
 compare: deps-test
 	scripts/bench-compare.sh
+
+# The segment cache changes no layout: every corpus of ../shared/corpus, with and without it.
+verify-cache: deps-test
+	scripts/verify-cache.sh
 
 lint:
 	$(SWIFT) format lint --recursive Sources Tests

@@ -440,8 +440,8 @@ struct LanguageInfo: @unchecked Sendable {  // hb_language_t is an interned, imm
     let keepsAllWords: Bool
     /// Whether ICU finds this locale's breaks by phrase (`lw=phrase`): its dictionary then
     /// segments whole runs of CJK text across script changes, so no chunk's breaks can be
-    /// stored apart from its neighbours (``SegmentCache/BreakContext``).
-    var breaksByPhrase: Bool { icuLocale.contains("lw=phrase") }
+    /// stored apart from its neighbours (``SegmentCache/BreakContext``). Read once.
+    let breaksByPhrase: Bool
 
     /// Tags resolved so far, searched in order: an app uses a handful, and comparing a tag with
     /// the same string it was stored from is a pointer check (no hashing per measure).
@@ -456,7 +456,8 @@ struct LanguageInfo: @unchecked Sendable {  // hb_language_t is an interned, imm
             harfBuzzLanguage: tag.isEmpty ? nil : hb_language_from_string(tag, -1),
             scripts: icuScriptTags(forLocale: locale).map { hb_script_from_iso15924_tag($0) },
             lineBreaks: BreakIteratorPool.shared.slot(kind: AH_BREAK_LINE, locale: locale),
-            keepsAllWords: BreakOpportunities.keepsAllWords(locale: locale))
+            keepsAllWords: BreakOpportunities.keepsAllWords(locale: locale),
+            breaksByPhrase: locale.contains("lw=phrase"))
         resolved.withLock { known in
             if !known.contains(where: { $0.tag == tag }) { known.append((tag, info)) }
         }
