@@ -60,8 +60,16 @@ extension ParagraphPreparer {
         let severalRuns = !runs.dropFirst().allSatisfy { Self.startsCluster(at: $0.range.lowerBound, in: units) }
         if severalRuns { try Graphemes.markStarts(of: units, in: &flags, offset: 0, bit: UnitFlag.graphemeStart) }
         for run in runs {
-            let coupling = primary.wordCoupling(
-                script: run.script, rightToLeft: run.isRightToLeft, language: shaper.language(for: run.script))
+            let coupling: WordCoupling
+            if let known = scratch.runAnswers.first(where: {
+                $0.script == run.script.rawValue && $0.rightToLeft == run.isRightToLeft
+            }) {
+                coupling = known.coupling
+            } else {
+                coupling = primary.wordCoupling(
+                    script: run.script, rightToLeft: run.isRightToLeft, language: shaper.language(for: run.script))
+                scratch.runAnswers.append((run.script.rawValue, run.isRightToLeft, coupling))
+            }
             var spaceRules: SpaceContextRules? = nil
             if case .spaceContext(let rules) = coupling { spaceRules = rules }
             guard coupling.allowsChunks, Self.contextStaysOutside(run, units),

@@ -322,6 +322,7 @@ struct PreparationContext {
         try HarfBuzzBufferPool.withBuffer { (buffer) throws(AutoHeightError) in
             try PreparationScratch.withScratch { (scratch) throws(AutoHeightError) in
                 defer { scratch.returnLineBreaker() }
+                scratch.runAnswers.removeAll(keepingCapacity: true)
                 return try body(
                     ParagraphPreparer(
                         fonts: fonts, language: language, trailingWhitespace: trailingWhitespace, buffer: buffer,
@@ -341,6 +342,10 @@ final class PreparationScratch: @unchecked Sendable {
     var runs: [TextRun] = []
     var lineBreaks: [Int32] = []
     let bidi = BidiResolver()
+    /// How the primary font couples words in runs of each script and direction met in the
+    /// current text (with the run's HarfBuzz language): asked of the font's shared memo once per
+    /// text. Emptied for every text.
+    var runAnswers: [(script: UInt32, rightToLeft: Bool, coupling: WordCoupling)] = []
     /// The UTF-16 units of a one-shot measure's text.
     var units: [UInt16] = []
     /// A paragraph's per-unit arrays and segments handed back by a one-shot measure

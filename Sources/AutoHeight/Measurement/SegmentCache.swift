@@ -1,4 +1,5 @@
 import CAutoHeightICU
+import Glibc
 import CHarfBuzz
 import Synchronization
 
@@ -325,11 +326,9 @@ private struct Store {
             if entry.hash == request.hash && entry.tag == request.tag && Int(entry.length) == length
                 && entry.breakContext == request.breakContext.rawValue
             {
-                var same = true
                 let start = Int(entry.start)
-                for offset in 0..<length where units[start + offset] != key[request.range.lowerBound + offset] {
-                    same = false
-                    break
+                let same = units.withUnsafeBufferPointer { stored in
+                    memcmp(stored.baseAddress! + start, key.baseAddress! + request.range.lowerBound, 2 * length) == 0
                 }
                 if same { return entryIndex }
             }
@@ -343,12 +342,20 @@ private struct Store {
     ) {
         let entry = entries[entryIndex]
         let start = Int(entry.start)
-        for offset in 0..<Int(entry.length) {
-            output[position + offset] = advances[start + offset]
-            outputFlags[position + offset] = flags[start + offset]
+        let length = Int(entry.length)
+        precondition(position + length <= output.count && position + length <= outputFlags.count)
+        advances.withUnsafeBufferPointer { stored in
+            output.withUnsafeMutableBufferPointer { output in
+                (output.baseAddress! + position).update(from: stored.baseAddress! + start, count: length)
+            }
+        }
+        flags.withUnsafeBufferPointer { stored in
+            outputFlags.withUnsafeMutableBufferPointer { output in
+                (output.baseAddress! + position).update(from: stored.baseAddress! + start, count: length)
+            }
         }
         if !fontIndices.isEmpty {
-            for offset in 0..<Int(entry.length) { fontIndices[position + offset] = fonts[start + offset] }
+            for offset in 0..<length { fontIndices[position + offset] = fonts[start + offset] }
         }
     }
 
