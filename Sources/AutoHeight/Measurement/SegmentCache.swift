@@ -109,6 +109,10 @@ public final class SegmentCache: Sendable {
             case paragraphStart = 1
             /// A script run starting with a letter, at no space.
             case runStartLetter = 2
+            /// A script run starting with something else right after a letter, whose class is
+            /// kept beside (a letter is in no repeated part of a rule's look to the left, and the
+            /// one two-character look, LB21a's "HL (HY | BA) ×", sees it).
+            case runStartAfterLetter = 3
         }
 
         /// A class number standing for "no character" (ICU's classes are below 48).
@@ -133,7 +137,7 @@ public final class SegmentCache: Sendable {
                 return
             }
             let nextClass = Self.lineBreakClass(UInt32(units[end]))
-            guard units[end - 1] == 0x20 || (endsRun && Self.isLetter(nextClass)), nextClass >= 0,
+            guard units[end - 1] == 0x20 || (endsRun && Self.endsCleanlyBefore(nextClass)), nextClass >= 0,
                 nextClass < Int32(Self.none)
             else {
                 self = .unknown
@@ -157,9 +161,23 @@ public final class SegmentCache: Sendable {
                 guard let previousClass = effectiveClass(endingAt: before, in: units) else { return nil }
                 return (.afterSpaces, previousClass)
             }
-            guard startsRun, Graphemes.isStandalone(units[start]), isLetter(Self.lineBreakClass(UInt32(units[start])))
-            else { return nil }
-            return (.runStartLetter, none)
+            guard startsRun, Graphemes.isStandalone(units[start]) else { return nil }
+            if isLetter(Self.lineBreakClass(UInt32(units[start]))) { return (.runStartLetter, none) }
+            guard let previousClass = effectiveClass(endingAt: start, in: units), isLetter(Int32(previousClass)) else {
+                return nil
+            }
+            return (.runStartAfterLetter, previousClass)
+        }
+
+        /// Whether a chunk that ends where a script run does, at no space, has its end decided by
+        /// its own text and the next character's class: a letter (no rule looks past it), or a
+        /// character nothing breaks before (UAX #14 LB7 space, LB13 CL, CP, EX, LB19 QU), unless
+        /// a zero-width space in the chunk says otherwise (LB8, also the chunk's own text).
+        static func endsCleanlyBefore(_ nextClass: Int32) -> Bool {
+            switch nextClass {
+            case 8, 11, 23, 26, 36: return true  // CL, EX, QU, SP, CP
+            default: return isLetter(nextClass)
+            }
         }
 
         /// The Line_Break class UAX #14's rules see for the character ending at `end`: combining
