@@ -178,11 +178,17 @@ extension ParagraphPreparer {
     }
 
     /// Whether shaping `run`'s chunks without the paragraph around them is exact: HarfBuzz's
-    /// joining shapers (Arabic, Syriac, N'Ko, Mongolian…) look at the text beyond a run's edges,
-    /// which a chunk shaped alone lacks; a space there, or the paragraph's edge, joins nothing.
-    /// Runs of scripts that never join (most left-to-right ones) need no check.
+    /// joining shapers (Arabic, Syriac, N'Ko, Mongolian and the other scripts whose letters
+    /// join) look at the text beyond a run's edges, which a chunk shaped alone lacks; a space
+    /// there, or the paragraph's edge, joins nothing. Runs of scripts that never join need no
+    /// check.
     static func contextStaysOutside(_ run: TextRun, _ units: UnsafeBufferPointer<UInt16>) -> Bool {
-        guard run.isRightToLeft || run.script == HB_SCRIPT_MONGOLIAN || run.script == HB_SCRIPT_PHAGS_PA else {
+        switch run.script {
+        case HB_SCRIPT_ARABIC, HB_SCRIPT_SYRIAC, HB_SCRIPT_NKO, HB_SCRIPT_MONGOLIAN, HB_SCRIPT_PHAGS_PA,
+            HB_SCRIPT_MANDAIC, HB_SCRIPT_MANICHAEAN, HB_SCRIPT_PSALTER_PAHLAVI, HB_SCRIPT_ADLAM,
+            HB_SCRIPT_HANIFI_ROHINGYA, HB_SCRIPT_SOGDIAN, HB_SCRIPT_CHORASMIAN, HB_SCRIPT_OLD_UYGHUR:
+            break
+        default:
             return true
         }
         let start = run.range.lowerBound
