@@ -132,6 +132,8 @@ int32_t ah_emoji_properties(uint32_t c) {
 
 int32_t ah_general_category(uint32_t c) { return (int32_t)u_charType((UChar32)c); }
 
+int32_t ah_joining_type(uint32_t c) { return (int32_t)u_getIntPropertyValue((UChar32)c, UCHAR_JOINING_TYPE); }
+
 int32_t ah_line_break_class(uint32_t c) { return (int32_t)u_getIntPropertyValue((UChar32)c, UCHAR_LINE_BREAK); }
 
 int32_t ah_likely_language_for_script(uint32_t script_tag, char *out, int32_t capacity) {

@@ -1,3 +1,4 @@
+import CAutoHeightICU
 import CHarfBuzz
 
 /// The text between two break opportunities: it is placed on a line whole, or, when wider than
@@ -180,8 +181,9 @@ extension ParagraphPreparer {
     /// Whether shaping `run`'s chunks without the paragraph around them is exact: HarfBuzz's
     /// joining shapers (Arabic, Syriac, N'Ko, Mongolian and the other scripts whose letters
     /// join) look at the text beyond a run's edges, which a chunk shaped alone lacks; a space
-    /// there, or the paragraph's edge, joins nothing. Runs of scripts that never join need no
-    /// check.
+    /// there, or the paragraph's edge, or a character of Joining_Type U (non-joining, which ends
+    /// the joining shapers' look as the edge of the text does), joins nothing. Runs of scripts
+    /// that never join need no check.
     static func contextStaysOutside(_ run: TextRun, _ units: UnsafeBufferPointer<UInt16>) -> Bool {
         switch run.script {
         case HB_SCRIPT_ARABIC, HB_SCRIPT_SYRIAC, HB_SCRIPT_NKO, HB_SCRIPT_MONGOLIAN, HB_SCRIPT_PHAGS_PA,
@@ -193,8 +195,9 @@ extension ParagraphPreparer {
         }
         let start = run.range.lowerBound
         let end = run.range.upperBound
-        return (start == 0 || units[start - 1] == 0x20 || units[start] == 0x20)
-            && (end == units.count || units[end] == 0x20 || units[end - 1] == 0x20)
+        return (start == 0 || units[start] == 0x20 || ah_joining_type(units.scalar(endingAt: start)) == 0)
+            && (end == units.count || units[end - 1] == 0x20
+                || ah_joining_type(units.scalar(at: end, limit: units.count).value) == 0)
     }
 }
 

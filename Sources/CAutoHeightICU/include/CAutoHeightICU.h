@@ -96,6 +96,9 @@ int32_t ah_emoji_properties(uint32_t c);
 /** ICU's general category of `c` (`UCharCategory`: 12 = Zs, 16 = Cf, ...). */
 int32_t ah_general_category(uint32_t c);
 
+/** ICU's Arabic Joining_Type of `c` (`UJoiningType`: 0 = U, non-joining; 5 = T, transparent). */
+int32_t ah_joining_type(uint32_t c);
+
 /** ICU's UAX #14 Line_Break class of `c` (`ULineBreak`: 2 = AL, 14 = ID, ...). */
 int32_t ah_line_break_class(uint32_t c);
 
