@@ -1,10 +1,11 @@
 import CAutoHeightICU
-import Glibc
 import CHarfBuzz
+import Glibc
 import Synchronization
 
-/// Shaped widths of text chunks, shared across texts, so that a feed or chat history measures
-/// each repeated word once. Bounded: when its entries pass `byteLimit`, the older half is dropped.
+/// Shaped widths and line-break opportunities of text chunks ("word "), shared across texts, so
+/// that a feed or chat history shapes and breaks each repeated word once. Bounded: when its
+/// entries pass `byteLimit`, the older half is dropped.
 ///
 /// ```swift
 /// var style = TextStyle(fonts: try .bundled(), fontSize: 17)
@@ -12,14 +13,17 @@ import Synchronization
 /// for message in history { _ = try style.measure(message, width: 320) }  // words shaped once
 /// ```
 ///
-/// Exactness comes first: the cache serves only runs whose primary font applies no lookup that
-/// could couple two words through the space, or only rules that swap the space
-/// by its two neighbours, whose class then joins the key (see ``WordCoupling``): there shaping
-/// a chunk alone gives exactly the advances of shaping the paragraph whole. Safe to share between threads.
+/// Exactness comes first. Shaping is served only for runs whose primary font applies no lookup
+/// that could couple two words through the space, or only rules that swap the space by its two
+/// neighbours, whose class then joins the key (see ``WordCoupling``): there shaping a chunk
+/// alone gives exactly the advances of shaping the paragraph whole. Break opportunities are
+/// served only for chunks whose context the key holds (``BreakContext``), and a paragraph skips
+/// ICU only when every chunk has them. `autoheight bench --verify-cache` checks a corpus.
+/// Safe to share between threads.
 ///
-/// Storage: an open-addressing table over flat arenas (chunk units, advances, flags, fonts), so a
-/// look-up hashes the units in place, compares them with the stored ones, and copies the values
-/// out without allocating.
+/// Storage: an open-addressing table over flat arenas (chunk units, advances, flags, fonts, break
+/// offsets), so a look-up hashes the units in place, compares them with the stored ones, and
+/// copies the values out without allocating.
 public final class SegmentCache: Sendable {
     /// The memory the entries may take, in bytes (default 32 MiB).
     public let byteLimit: Int
