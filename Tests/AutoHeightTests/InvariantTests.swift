@@ -108,4 +108,28 @@ import Testing
         }
         #expect(serial == parallel)
     }
+
+    /// Rule: one segment cache shared by many threads at once (shaping and line breaks stored
+    /// and read concurrently) gives every thread the uncached result.
+    @Test func concurrentMeasurementWithASharedCacheMatchesSerial() async throws {
+        let serial = try Self.texts.map { try Self.style.measure($0.1, width: 200) }
+        var cached = Self.style
+        cached.segmentCache = SegmentCache()
+        let style = cached
+        let rounds = 4
+        let parallel = try await withThrowingTaskGroup(of: (Int, TextMeasurement).self) { group in
+            for round in 0..<rounds {
+                for (index, entry) in Self.texts.enumerated() {
+                    group.addTask { (round * Self.texts.count + index, try style.measure(entry.1, width: 200)) }
+                }
+            }
+            var results = [TextMeasurement?](repeating: nil, count: rounds * Self.texts.count)
+            for try await (index, result) in group { results[index] = result }
+            return results.map { $0! }
+        }
+        for (index, result) in parallel.enumerated() {
+            #expect(result == serial[index % Self.texts.count], "\(Self.texts[index % Self.texts.count].0)")
+        }
+        #expect(style.segmentCache!.statistics.hits > 0)
+    }
 }
