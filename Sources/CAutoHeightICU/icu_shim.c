@@ -68,10 +68,15 @@ int32_t ah_break_boundaries(ah_break_iterator *iterator, const uint16_t *text, i
         }
         count++;
     }
-    /* Drop the reference to the caller's buffer. */
-    code = U_ZERO_ERROR;
-    ubrk_setText(it, empty, 0, &code);
+    /* The iterator keeps pointing into the caller's buffer until ah_break_release_text (called
+       when it goes back to its pool) or the next ah_break_boundaries sets new text. */
     return count;
+}
+
+void ah_break_release_text(ah_break_iterator *iterator) {
+    static const UChar empty[1] = {0};
+    UErrorCode code = U_ZERO_ERROR;
+    ubrk_setText((UBreakIterator *)iterator, empty, 0, &code);
 }
 
 ah_bidi *ah_bidi_open(int32_t *status) {

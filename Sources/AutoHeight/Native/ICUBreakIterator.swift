@@ -20,6 +20,10 @@ final class ICUBreakIterator: @unchecked Sendable {
 
     deinit { ah_break_close(handle) }
 
+    /// Drops the iterator's reference to the last text it broke (done when it goes back to its
+    /// pool, so an idle iterator never points into a freed buffer).
+    func releaseText() { ah_break_release_text(handle) }
+
     /// Appends every boundary after offset 0 of `text` (ending with `text.count`) to
     /// `boundaries`; with `hard`, also whether each is a mandatory break.
     ///
@@ -90,6 +94,7 @@ final class BreakIteratorPool: Sendable {
 
         /// Keeps an iterator from ``take()`` for reuse (or drops it when enough are idle).
         func putBack(_ iterator: ICUBreakIterator) {
+            iterator.releaseText()
             idle.withLock { pool in if pool.count < maximumIdle { pool.append(iterator) } }
         }
     }

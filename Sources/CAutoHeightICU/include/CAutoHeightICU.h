@@ -51,12 +51,16 @@ ah_break_iterator *ah_break_clone(const ah_break_iterator *iterator, int32_t *st
 
 void ah_break_close(ah_break_iterator *iterator);
 
+/** Points `iterator` at empty text, dropping its reference to the last text it was given. */
+void ah_break_release_text(ah_break_iterator *iterator);
+
 /**
  * Finds every boundary of `text` after offset 0, in order, ending with `length`.
  * Writes at most `capacity` offsets to `boundaries`; for line iterators, `hard[i]` is 1 when the
  * break at `boundaries[i]` is mandatory (`hard` may be NULL). Returns the number of boundaries
  * found (which may exceed `capacity`: call again with more room), or -1 on failure.
- * The iterator keeps no pointer to `text` after the call.
+ * The iterator keeps pointing into `text` after the call, until the next call or
+ * ah_break_release_text: the caller keeps `text` alive or releases it first.
  */
 int32_t ah_break_boundaries(ah_break_iterator *iterator, const uint16_t *text, int32_t length,
                             int32_t *boundaries, uint8_t *hard, int32_t capacity,
