@@ -8,6 +8,8 @@ import Synchronization
 final class ICUBreakIterator: @unchecked Sendable {
     let kind: ah_break_kind
     private let handle: OpaquePointer
+    /// Where ICU writes boundaries before they are appended (grown as needed, owned here).
+    private var written = UnsafeMutableBufferPointer<Int32>.allocate(capacity: 64)
 
     init(kind: ah_break_kind, locale: String) throws(ICUFailure) {
         var status: Int32 = 0
@@ -18,7 +20,10 @@ final class ICUBreakIterator: @unchecked Sendable {
         self.handle = handle
     }
 
-    deinit { ah_break_close(handle) }
+    deinit {
+        ah_break_close(handle)
+        written.deallocate()
+    }
 
     /// Drops the iterator's reference to the last text it broke (done when it goes back to its
     /// pool, so an idle iterator never points into a freed buffer).
@@ -33,21 +38,17 @@ final class ICUBreakIterator: @unchecked Sendable {
     ) throws(ICUFailure) {
         var status: Int32 = 0
         let length = Int32(text.count)
-        // A first guess that is almost always enough; ICU tells us the real count if not.
-        let start = boundaries.count
-        var capacity = max(8, text.count / 3 + 2)
         while true {
-            // Room for ICU to write the boundaries straight into the array.
-            boundaries.append(contentsOf: repeatElement(0, count: capacity))
-            let found = boundaries.withUnsafeMutableBufferPointer { buffer in
-                ah_break_boundaries(
-                    handle, text.baseAddress, length, buffer.baseAddress! + start, nil, Int32(capacity), &status)
-            }
-            let fits = found >= 0 && Int(found) <= capacity
-            boundaries.removeSubrange((start + (fits ? Int(found) : 0))...)
+            let found = ah_break_boundaries(
+                handle, text.baseAddress, length, written.baseAddress, nil, Int32(written.count), &status)
             if found < 0 { throw ICUFailure(status: status) }
-            if fits { return }
-            capacity = Int(found)
+            if Int(found) <= written.count {
+                boundaries.append(contentsOf: UnsafeBufferPointer(rebasing: written[0..<Int(found)]))
+                return
+            }
+            // More boundaries than room: grow and break again.
+            written.deallocate()
+            written = .allocate(capacity: Int(found))
         }
     }
 }
