@@ -227,10 +227,11 @@ struct ParagraphPreparer {
     }
 
     /// Prepares one paragraph (no explicit breaks inside). `mayNeedBidi` false says that no
-    /// unit may need bidi (see ``scanUTF16Units(of:)``), so the bidi check is skipped.
+    /// unit may need bidi (see ``scanUTF16Units(of:)``), so the bidi check is skipped;
+    /// `mayHaveControls` false, that no unit is a control (tab…), so shaping skips that pass.
     /// Complexity: O(n).
     func prepare(
-        _ units: UnsafeBufferPointer<UInt16>, mayNeedBidi: Bool = true
+        _ units: UnsafeBufferPointer<UInt16>, mayNeedBidi: Bool = true, mayHaveControls: Bool = true
     ) throws(AutoHeightError) -> PreparedParagraph {
         let count = units.count
         if count == 0 { return .empty }
@@ -261,7 +262,9 @@ struct ParagraphPreparer {
             }
         } else {
             try Graphemes.markStarts(of: units, in: &flags, offset: 0, bit: UnitFlag.graphemeStart)
-            missing = shaper.shape(units, runs: runs, advances: &advances, fontIndices: &fontIndices, flags: &flags)
+            missing = shaper.shape(
+                units, runs: runs, advances: &advances, fontIndices: &fontIndices, flags: &flags,
+                mayHaveControls: mayHaveControls)
             try BreakOpportunities.find(
                 in: units, iterator: scratch.lineBreaker(from: language.lineBreaks), locale: language.icuLocale,
                 keepsAllWords: language.keepsAllWords, into: &boundaries)

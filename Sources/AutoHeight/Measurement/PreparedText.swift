@@ -45,7 +45,8 @@ public struct PreparedText: Sendable {
             try context.withPreparer { (preparer) throws(AutoHeightError) in
                 for span in spans {
                     let slice = UnsafeBufferPointer(rebasing: all[span.range])
-                    let paragraph = try preparer.prepare(slice, mayNeedBidi: scanned.mayNeedBidi)
+                    let paragraph = try preparer.prepare(
+                        slice, mayNeedBidi: scanned.mayNeedBidi, mayHaveControls: scanned.hasControl)
                     missing += paragraph.missingGlyphs
                     paragraphs.append(paragraph)
                     starts.append(span.range.lowerBound)
@@ -75,7 +76,7 @@ public struct PreparedText: Sendable {
             var units = scratch.units
             scratch.units = []
             defer { scratch.units = units }
-            let (hasExplicitBreak, mayNeedBidi) = scanUTF16Units(of: text, into: &units)
+            let (hasExplicitBreak, mayNeedBidi, hasControl) = scanUTF16Units(of: text, into: &units)
             guard units.count < Int(Int32.max) else { throw .textTooLong(utf16Count: units.count) }
             try validate(width: width)
             try lineLimits.validate()
@@ -89,7 +90,8 @@ public struct PreparedText: Sendable {
             try units.withUnsafeBufferPointer { (all) throws(AutoHeightError) in
                 func measure(_ range: Range<Int>) throws(AutoHeightError) {
                     let paragraph = try preparer.prepare(
-                        UnsafeBufferPointer(rebasing: all[range]), mayNeedBidi: mayNeedBidi)
+                        UnsafeBufferPointer(rebasing: all[range]), mayNeedBidi: mayNeedBidi,
+                        mayHaveControls: hasControl)
                     missing += paragraph.missingGlyphs
                     if tables.systemFallback != nil {
                         // Take in the fonts the system fallback found for this paragraph.

@@ -15,6 +15,9 @@ struct ScannedUnits {
     /// Some unit may need bidi (``CharacterClasses/mayNeedBidi(_:)``); when false, every
     /// paragraph is left-to-right throughout.
     var mayNeedBidi: Bool
+    /// Some unit is a C0 or C1 control other than an explicit break (a tab, say); when false,
+    /// no unit needs the control pass of shaping.
+    var hasControl: Bool
 }
 
 /// ``utf16Units(of:)`` that also notes whether any unit is an explicit line break or may need
@@ -23,16 +26,20 @@ struct ScannedUnits {
 /// Complexity: O(n) bytes, one allocation.
 func scanUTF16Units(of text: String) -> ScannedUnits {
     var units: [UInt16] = []
-    let (hasExplicitBreak, mayNeedBidi) = scanUTF16Units(of: text, into: &units)
-    return ScannedUnits(units: units, hasExplicitBreak: hasExplicitBreak, mayNeedBidi: mayNeedBidi)
+    let (hasExplicitBreak, mayNeedBidi, hasControl) = scanUTF16Units(of: text, into: &units)
+    return ScannedUnits(
+        units: units, hasExplicitBreak: hasExplicitBreak, mayNeedBidi: mayNeedBidi, hasControl: hasControl)
 }
 
 /// The same into `storage` (emptied first; its capacity is reused, so a pooled buffer makes the
 /// transcoding allocation-free).
-func scanUTF16Units(of text: String, into storage: inout [UInt16]) -> (hasExplicitBreak: Bool, mayNeedBidi: Bool) {
+func scanUTF16Units(
+    of text: String, into storage: inout [UInt16]
+) -> (hasExplicitBreak: Bool, mayNeedBidi: Bool, hasControl: Bool) {
     var text = text
     var hasExplicitBreak = false
     var mayNeedBidi = false
+    var hasControl = false
     text.withUTF8 { bytes in
         let count = bytes.count
         // UTF-16 never needs more units than UTF-8 has bytes.
@@ -45,8 +52,10 @@ func scanUTF16Units(of text: String, into storage: inout [UInt16]) -> (hasExplic
                 let lead = UInt32(bytes[input])
                 if lead < 0x80 {
                     units[output] = UInt16(lead)
-                    // LF, VT, FF, CR: the ASCII explicit breaks.
-                    if lead &- 0x0A < 4 { hasExplicitBreak = true }
+                    if lead < 0x20 || lead == 0x7F {
+                        // LF, VT, FF, CR: the ASCII explicit breaks; the rest are controls.
+                        if lead &- 0x0A < 4 { hasExplicitBreak = true } else { hasControl = true }
+                    }
                     input += 1
                     output += 1
                     continue
@@ -75,6 +84,7 @@ func scanUTF16Units(of text: String, into storage: inout [UInt16]) -> (hasExplic
                 }
                 units[output] = unit
                 if Paragraphs.isBreak(unit) { hasExplicitBreak = true }
+                if unit >= 0x80 && unit <= 0x9F && unit != 0x85 { hasControl = true }  // C1 (NEL breaks)
                 if CharacterClasses.mayNeedBidi(unit) { mayNeedBidi = true }
                 output += 1
             }
@@ -82,7 +92,7 @@ func scanUTF16Units(of text: String, into storage: inout [UInt16]) -> (hasExplic
         }
         storage.removeLast(count - written)
     }
-    return (hasExplicitBreak, mayNeedBidi)
+    return (hasExplicitBreak, mayNeedBidi, hasControl)
 }
 
 extension UnsafeBufferPointer where Element == UInt16 {

@@ -65,7 +65,7 @@ struct ParagraphShaper {
     /// emoji take no per-cluster work at all.
     func shape(
         _ units: UnsafeBufferPointer<UInt16>, runs: [TextRun], advances: inout [Double],
-        fontIndices: inout [UInt8], flags: inout [UInt8]
+        fontIndices: inout [UInt8], flags: inout [UInt8], mayHaveControls: Bool = true
     ) -> Int {
         var anyMissing = false
         let several = mayUseSeveralFonts
@@ -82,6 +82,7 @@ struct ParagraphShaper {
         }
         // Tabs and other controls take no glyph width: tabs advance to tab stops on the line.
         // Only the runs shaped here count (a caller may shape a paragraph run by run).
+        if !mayHaveControls && !anyMissing { return 0 }
         precondition(advances.count >= units.count && flags.count >= units.count)
         var missing = 0
         advances.withUnsafeMutableBufferPointer { advances in
