@@ -373,6 +373,8 @@ final class PreparationScratch: @unchecked Sendable {
 
     /// Keeps the storage of a paragraph that is no longer needed for the next preparation.
     func recycle(_ paragraph: consuming PreparedParagraph) {
+        // An empty paragraph took no storage: keep what is spare.
+        guard paragraph.length > 0 else { return }
         spareFlags = paragraph.flags
         spareAdvances = paragraph.advances
         spareSegments = paragraph.segments
