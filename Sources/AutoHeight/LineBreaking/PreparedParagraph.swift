@@ -239,7 +239,7 @@ struct ParagraphPreparer {
         var runs = scratch.runs
         scratch.runs = []  // uniquely referenced here while in use
         defer { scratch.runs = runs }
-        try TextRuns.itemize(units, bidi: mayNeedBidi ? scratch.bidi : nil, into: &runs)
+        try TextRuns.itemize(units, bidi: mayNeedBidi ? scratch.bidi : nil, into: &runs, brackets: &scratch.brackets)
         var advances = scratch.zeroedAdvances(count: count)
         // One font: every unit is font 0, and no per-unit record is needed.
         var fontIndices = shaper.mayUseSeveralFonts ? scratch.zeroedFontIndices(count: count) : []

@@ -110,7 +110,11 @@ public struct PreparedText: Sendable {
                     scratch.recycle(paragraph)
                 }
                 if hasExplicitBreak {
-                    for span in Paragraphs.split(all) { try measure(span.range) }
+                    var spans = scratch.spans
+                    scratch.spans = []
+                    defer { scratch.spans = spans }
+                    Paragraphs.split(all, into: &spans)
+                    for span in spans { try measure(span.range) }
                 } else {
                     try measure(0..<all.count)
                 }
@@ -343,6 +347,10 @@ struct PreparationContext {
 final class PreparationScratch: @unchecked Sendable {
     var runs: [TextRun] = []
     var lineBreaks: [Int32] = []
+    /// The paragraphs of a one-shot measure's text.
+    var spans: [Paragraphs.Span] = []
+    /// The itemizer's open brackets, kept for their storage.
+    var brackets = TextRuns.OpenBrackets()
     let bidi = BidiResolver()
     /// How the primary font couples words in runs of each script and direction met in the
     /// current text (with the run's HarfBuzz language): asked of the font's shared memo once per
@@ -395,15 +403,18 @@ final class PreparationScratch: @unchecked Sendable {
         var segments = spareSegments
         spareSegments = []
         segments.removeAll(keepingCapacity: true)
-        segments.reserveCapacity(capacity)
+        if segments.capacity < capacity { segments.reserveCapacity(max(capacity, 2 * segments.capacity)) }
         return segments
     }
 
+    /// `spare`, taken, as `count` zeros. Recycled storage grows by doubling, so that a text of
+    /// paragraphs of many lengths soon stops reallocating.
     @inline(__always)
     private static func zeroed<Element: FixedWidthInteger>(_ spare: inout [Element], count: Int) -> [Element] {
         var array = spare
         spare = []
         array.removeAll(keepingCapacity: true)
+        if array.capacity < count { array.reserveCapacity(max(count, 2 * array.capacity)) }
         array.append(contentsOf: repeatElement(0, count: count))
         return array
     }
@@ -413,6 +424,7 @@ final class PreparationScratch: @unchecked Sendable {
         var array = spare
         spare = []
         array.removeAll(keepingCapacity: true)
+        if array.capacity < count { array.reserveCapacity(max(count, 2 * array.capacity)) }
         array.append(contentsOf: repeatElement(0, count: count))
         return array
     }

@@ -30,22 +30,29 @@ final class ICUBreakIterator: @unchecked Sendable {
     func releaseText() { ah_break_release_text(handle) }
 
     /// Appends every boundary after offset 0 of `text` (ending with `text.count`) to
-    /// `boundaries`; with `hard`, also whether each is a mandatory break.
+    /// `boundaries`.
     ///
     /// Complexity: O(n) in the length of `text`.
     func boundaries(
         of text: UnsafeBufferPointer<UInt16>, into boundaries: inout [Int32]
     ) throws(ICUFailure) {
+        try withBoundaries(of: text) { found in boundaries.append(contentsOf: found) }
+    }
+
+    /// Runs `body` with every boundary after offset 0 of `text` (ending with `text.count`), in
+    /// storage the iterator owns (valid during the call): no array is made.
+    ///
+    /// Complexity: O(n) in the length of `text`.
+    func withBoundaries<Result>(
+        of text: UnsafeBufferPointer<UInt16>, _ body: (UnsafeBufferPointer<Int32>) -> Result
+    ) throws(ICUFailure) -> Result {
         var status: Int32 = 0
         let length = Int32(text.count)
         while true {
             let found = ah_break_boundaries(
                 handle, text.baseAddress, length, written.baseAddress, nil, Int32(written.count), &status)
             if found < 0 { throw ICUFailure(status: status) }
-            if Int(found) <= written.count {
-                boundaries.append(contentsOf: UnsafeBufferPointer(rebasing: written[0..<Int(found)]))
-                return
-            }
+            if Int(found) <= written.count { return body(UnsafeBufferPointer(rebasing: written[0..<Int(found)])) }
             // More boundaries than room: grow and break again.
             written.deallocate()
             written = .allocate(capacity: Int(found))

@@ -129,19 +129,19 @@ enum Graphemes {
     private static func markStartsWithICU(
         of units: UnsafeBufferPointer<UInt16>, in flags: UnsafeMutableBufferPointer<UInt8>, offset: Int, bit: UInt8
     ) throws(AutoHeightError) {
-        var boundaries: [Int32] = []
+        for index in 0..<units.count { flags[offset + index] &= ~bit }
+        flags[offset] |= bit
         do {
             try BreakIteratorPool.graphemes.withIterator {
                 iterator throws(ICUFailure) in
-                try iterator.boundaries(of: units, into: &boundaries)
+                try iterator.withBoundaries(of: units) { boundaries in
+                    for boundary in boundaries where Int(boundary) < units.count {
+                        flags[offset + Int(boundary)] |= bit
+                    }
+                }
             }
         } catch {
             throw .icuFailure("grapheme boundaries: \(error)")
-        }
-        for index in 0..<units.count { flags[offset + index] &= ~bit }
-        flags[offset] |= bit
-        for boundary in boundaries where Int(boundary) < units.count {
-            flags[offset + Int(boundary)] |= bit
         }
     }
 }

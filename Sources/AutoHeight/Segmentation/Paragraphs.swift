@@ -24,6 +24,13 @@ enum Paragraphs {
     /// The paragraphs of `units`, in order. Complexity: O(n).
     static func split(_ units: UnsafeBufferPointer<UInt16>) -> [Span] {
         var spans: [Span] = []
+        split(units, into: &spans)
+        return spans
+    }
+
+    /// The same into `spans` (emptied first, its storage reused).
+    static func split(_ units: UnsafeBufferPointer<UInt16>, into spans: inout [Span]) {
+        spans.removeAll(keepingCapacity: true)
         var start = 0
         var index = 0
         let count = units.count
@@ -44,6 +51,5 @@ enum Paragraphs {
             start = index
         }
         spans.append(Span(range: start..<count, breakLength: 0))
-        return spans
     }
 }

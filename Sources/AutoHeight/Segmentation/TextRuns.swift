@@ -20,7 +20,8 @@ enum TextRuns {
     /// Itemizes one paragraph. Complexity: O(n).
     static func itemize(_ units: UnsafeBufferPointer<UInt16>) throws(AutoHeightError) -> [TextRun] {
         var runs: [TextRun] = []
-        try itemize(units, bidi: BidiResolver(), into: &runs)
+        var brackets = OpenBrackets()
+        try itemize(units, bidi: BidiResolver(), into: &runs, brackets: &brackets)
         return runs
     }
 
@@ -28,9 +29,11 @@ enum TextRuns {
     /// levels with `bidi` when the paragraph needs them; nil `bidi` says that it is known to be
     /// left-to-right throughout. Complexity: O(n).
     static func itemize(
-        _ units: UnsafeBufferPointer<UInt16>, bidi: BidiResolver?, into runs: inout [TextRun]
+        _ units: UnsafeBufferPointer<UInt16>, bidi: BidiResolver?, into runs: inout [TextRun],
+        brackets: inout OpenBrackets
     ) throws(AutoHeightError) {
         runs.removeAll(keepingCapacity: true)
+        brackets.removeAll()
         let count = units.count
         if count == 0 { return }
         let levels = try bidi?.levels(units)
@@ -39,7 +42,6 @@ enum TextRuns {
         var runStart = 0
         var runScript = HB_SCRIPT_COMMON
         var runLevel: UInt8 = levels?[0] ?? 0
-        var brackets = OpenBrackets()
         var index = 0
         while index < count {
             let position = index
@@ -133,9 +135,15 @@ enum TextRuns {
 
     /// The brackets open at a point of a paragraph, with the script around each when it was
     /// opened; bounded (deeper nesting is forgotten, as ICU's script runs do).
-    private struct OpenBrackets {
+    struct OpenBrackets {
         private var closers: [UInt32] = []
         private var scripts: [hb_script_t] = []
+
+        /// Forgets every bracket, keeping the storage.
+        mutating func removeAll() {
+            closers.removeAll(keepingCapacity: true)
+            scripts.removeAll(keepingCapacity: true)
+        }
 
         mutating func push(closer: UInt32, script: hb_script_t) {
             if closers.count == 32 {
