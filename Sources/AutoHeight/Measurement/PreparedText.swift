@@ -410,17 +410,7 @@ final class PreparationScratch: @unchecked Sendable {
     /// `spare`, taken, as `count` zeros. Recycled storage grows by doubling, so that a text of
     /// paragraphs of many lengths soon stops reallocating.
     @inline(__always)
-    private static func zeroed<Element: FixedWidthInteger>(_ spare: inout [Element], count: Int) -> [Element] {
-        var array = spare
-        spare = []
-        array.removeAll(keepingCapacity: true)
-        if array.capacity < count { array.reserveCapacity(max(count, 2 * array.capacity)) }
-        array.append(contentsOf: repeatElement(0, count: count))
-        return array
-    }
-
-    @inline(__always)
-    private static func zeroed(_ spare: inout [Double], count: Int) -> [Double] {
+    private static func zeroed<Element: Numeric>(_ spare: inout [Element], count: Int) -> [Element] {
         var array = spare
         spare = []
         array.removeAll(keepingCapacity: true)
