@@ -59,7 +59,11 @@ extension ParagraphPreparer {
         // before a trailing joiner): then they are found over the whole paragraph, and only runs
         // that start one are cut into chunks (whose own clusters then agree).
         let severalRuns = !runs.dropFirst().allSatisfy { Self.startsCluster(at: $0.range.lowerBound, in: units) }
-        if severalRuns { try Graphemes.markStarts(of: units, in: &flags, offset: 0, bit: UnitFlag.graphemeStart) }
+        var clustersMarked = false
+        if severalRuns {
+            try Graphemes.markStarts(of: units, in: &flags, offset: 0, bit: UnitFlag.graphemeStart)
+            clustersMarked = true
+        }
         for run in runs {
             let coupling: WordCoupling
             if let known = scratch.runAnswers.first(where: {
@@ -79,8 +83,9 @@ extension ParagraphPreparer {
             else {
                 // This run shapes whole, as in the uncached path.
                 chunksTileParagraph = false
-                if !severalRuns {
+                if !clustersMarked {
                     try Graphemes.markStarts(of: units, in: &flags, offset: 0, bit: UnitFlag.graphemeStart)
+                    clustersMarked = true
                 }
                 missing += shaper.shape(
                     units, runs: [run], advances: &advances, fontIndices: &fontIndices, flags: &flags)
