@@ -51,8 +51,10 @@ extension ParagraphPreparer {
     ) throws(AutoHeightError) -> (missing: Int, breaksFound: Bool, requests: [SegmentCache.Request]) {
         var missing = 0
         var chunksTileParagraph = true
-        var requests: [SegmentCache.Request] = []
-        requests.reserveCapacity(units.count / 4 + 2)  // about one chunk per word
+        // Storage recycled from the paragraph before (handed back by `prepare`).
+        var requests = scratch.requests
+        scratch.requests = []
+        requests.removeAll(keepingCapacity: true)
         let primary = shaper.fonts[0]
         let breaksByPhrase = language.breaksByPhrase
         // Grapheme clusters are the paragraph's. A run may start inside one (a bidi level change
@@ -265,6 +267,7 @@ struct ParagraphPreparer {
                     keepsAllWords: language.keepsAllWords, into: &boundaries)
                 cache.store.recordBreaks(chunked.requests, in: units, boundaries: boundaries)
             }
+            scratch.requests = chunked.requests
         } else {
             try Graphemes.markStarts(of: units, in: &flags, offset: 0, bit: UnitFlag.graphemeStart)
             missing = shaper.shape(

@@ -349,6 +349,8 @@ final class PreparationScratch: @unchecked Sendable {
     var lineBreaks: [Int32] = []
     /// The paragraphs of a one-shot measure's text.
     var spans: [Paragraphs.Span] = []
+    /// A paragraph's chunk look-ups on the cached path.
+    var requests: [SegmentCache.Request] = []
     /// The itemizer's open brackets, kept for their storage.
     var brackets = TextRuns.OpenBrackets()
     let bidi = BidiResolver()
