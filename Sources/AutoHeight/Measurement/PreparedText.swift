@@ -98,14 +98,13 @@ public struct PreparedText: Sendable {
                         heights = LineHeightResolver(model: style.lineHeight, tables: tables, fontSize: fontSize)
                         sink = MeasuringSink(heights: heights, maximumVisible: Int.max)
                     }
-                    sink.reset(maximumVisible: Int.max)
-                    paragraph.walkLines(width: width, fontSize: fontSize, tabStop: tabStop, into: &sink)
-                    let result = ParagraphMeasure(
-                        lineCount: sink.lineCount, height: sink.contentHeight, maxLineWidth: sink.maxLineWidth)
-                    totals.add(result) { firstLines in
-                        sink.reset(maximumVisible: firstLines)
-                        paragraph.walkLines(width: width, fontSize: fontSize, tabStop: tabStop, into: &sink)
-                        return sink.visibleLinesHeight
+                    let result = measureParagraph(
+                        paragraph, width: width, fontSize: fontSize, tabStop: tabStop, sink: &sink)
+                    totals.add(result.whole) { firstLines in
+                        measureParagraph(
+                            paragraph, width: width, fontSize: fontSize, tabStop: tabStop, sink: &sink,
+                            firstLines: firstLines
+                        ).firstLinesHeight
                     }
                     scratch.recycle(paragraph)
                 }
@@ -170,8 +169,18 @@ public struct PreparedText: Sendable {
         _ paragraphs: [PreparedParagraph], _ index: Int, width: Double, fontSize: Double, tabStop: Double,
         sink: inout MeasuringSink, firstLines: Int = Int.max
     ) -> (whole: ParagraphMeasure, firstLinesHeight: Double) {
+        measureParagraph(
+            paragraphs[index], width: width, fontSize: fontSize, tabStop: tabStop, sink: &sink, firstLines: firstLines)
+    }
+
+    /// The same for a paragraph at hand.
+    @inline(__always)
+    static func measureParagraph(
+        _ paragraph: borrowing PreparedParagraph, width: Double, fontSize: Double, tabStop: Double,
+        sink: inout MeasuringSink, firstLines: Int = Int.max
+    ) -> (whole: ParagraphMeasure, firstLinesHeight: Double) {
         sink.reset(maximumVisible: firstLines)
-        paragraphs[index].walkLines(width: width, fontSize: fontSize, tabStop: tabStop, into: &sink)
+        paragraph.walkLines(width: width, fontSize: fontSize, tabStop: tabStop, into: &sink)
         return (
             ParagraphMeasure(lineCount: sink.lineCount, height: sink.contentHeight, maxLineWidth: sink.maxLineWidth),
             sink.visibleLinesHeight
