@@ -165,11 +165,9 @@ public final class Font: Sendable, CustomStringConvertible {
     private let shapePlans: HarfBuzzShapePlans
 
     /// Shapes `buffer`, whose direction, script and language are set to these values, with this
-    /// font and no user features: exactly `hb_shape`, without its per-call plan look-up. The
-    /// caller accounts for HarfBuzz's operation allowance
-    /// (``HarfBuzzBuffer/mustRestoreAllowance(units:)``).
+    /// font and no user features: exactly `hb_shape`, without its per-call plan look-up.
     @inline(__always)
-    func shape(_ buffer: OpaquePointer, script: hb_script_t, isRightToLeft: Bool, language: hb_language_t?) {
+    func shape(_ buffer: HarfBuzzBuffer, script: hb_script_t, isRightToLeft: Bool, language: hb_language_t?) {
         shapePlans.shape(buffer, script: script, isRightToLeft: isRightToLeft, language: language)
     }
 }

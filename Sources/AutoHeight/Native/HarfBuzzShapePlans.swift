@@ -41,8 +41,17 @@ final class HarfBuzzShapePlans: @unchecked Sendable {
     }
 
     /// Shapes `buffer` (its direction, script and language set) with the font and no user
-    /// features: what `hb_shape(font, buffer, nil, 0)` does, with the plan taken from this list.
-    func shape(_ buffer: OpaquePointer, script: hb_script_t, isRightToLeft: Bool, language: hb_language_t?) {
+    /// features: what `hb_shape(font, buffer, nil, 0)` does, with the plan taken from this list
+    /// (and, when the buffer's operation allowance is due for a reset, through `hb_shape`: see
+    /// ``HarfBuzzBuffer/mustRestoreAllowance(units:)``).
+    func shape(
+        _ harfBuzzBuffer: HarfBuzzBuffer, script: hb_script_t, isRightToLeft: Bool, language: hb_language_t?
+    ) {
+        let buffer = harfBuzzBuffer.buffer
+        if harfBuzzBuffer.mustRestoreAllowance(units: Int(hb_buffer_get_length(buffer))) {
+            hb_shape(font.font, buffer, nil, 0)
+            return
+        }
         let key = Key(
             script: script.rawValue, isRightToLeft: isRightToLeft, language: UInt(bitPattern: language))
         if let known = plans.withLock({ list in list.first(where: { $0.key == key })?.plan }) {

@@ -332,11 +332,7 @@ struct ParagraphShaper {
         hb_buffer_set_direction(handle, run.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_script(handle, run.script)
         hb_buffer_set_language(handle, runLanguage)
-        if buffer.mustRestoreAllowance(units: range.count) {
-            hb_shape(font.shaper.font, handle, nil, 0)
-        } else {
-            font.shape(handle, script: run.script, isRightToLeft: run.isRightToLeft, language: runLanguage)
-        }
+        font.shape(buffer, script: run.script, isRightToLeft: run.isRightToLeft, language: runLanguage)
         var glyphCount: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(handle, &glyphCount),
             let positions = hb_buffer_get_glyph_positions(handle, &glyphCount)
