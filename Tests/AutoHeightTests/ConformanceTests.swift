@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import CAutoHeightICU
 
 @testable import AutoHeight
 
@@ -141,7 +140,7 @@ import CAutoHeightICU
                 let units = Array(text.utf16)
                 var boundaries: [Int32] = []
                 try units.withUnsafeBufferPointer { (buffer) throws(ICUFailure) in
-                    try BreakIteratorPool.shared.withIterator(kind: AH_BREAK_CHARACTER, locale: "") {
+                    try BreakIteratorPool.shared.withIterator(kind: .graphemes, locale: "") {
                         (iterator) throws(ICUFailure) in
                         try iterator.boundaries(of: buffer, into: &boundaries)
                     }

@@ -1,4 +1,3 @@
-import CHarfBuzz
 import Foundation
 import Testing
 

@@ -1,4 +1,3 @@
-import CHarfBuzz
 import Foundation
 import Testing
 
@@ -19,7 +18,7 @@ import Testing
         let runs = try units.withUnsafeBufferPointer { (buffer) throws(AutoHeightError) in try TextRuns.itemize(buffer)
         }
         return runs.map { run in
-            let tag = hb_script_to_iso15924_tag(run.script)
+            let tag = run.script.tag
             let name = String(decoding: [24, 16, 8, 0].map { UInt8((tag >> $0) & 0xFF) }, as: UTF8.self)
             return Run(range: run.range, script: name, rightToLeft: run.isRightToLeft)
         }
@@ -129,10 +128,10 @@ import Testing
     /// Rule: the style's language applies to runs of its scripts; other runs get their
     /// script's likely language (Korean `locl` spaces in English text, as Pango shapes them).
     @Test func runsOfOtherScriptsUseTheirLikelyLanguage() throws {
-        #expect(ScriptLanguages.likelyLanguage(for: HB_SCRIPT_HANGUL) == "ko")
-        #expect(ScriptLanguages.likelyLanguage(for: HB_SCRIPT_ARABIC) == "ar")
-        #expect(ScriptLanguages.likelyLanguage(for: HB_SCRIPT_THAI) == "th")
-        #expect(ScriptLanguages.likelyLanguage(for: HB_SCRIPT_HAN) == nil, "ideographs alone name no language")
+        #expect(ScriptLanguages.likelyLanguage(for: .hangul) == "ko")
+        #expect(ScriptLanguages.likelyLanguage(for: .arabic) == "ar")
+        #expect(ScriptLanguages.likelyLanguage(for: Script(iso15924Tag: 0x5468_6169)) == "th")
+        #expect(ScriptLanguages.likelyLanguage(for: .han) == nil, "ideographs alone name no language")
         #expect(SystemFallback.fontconfigLanguage(fromTag: "zh-Hans-CN") == "zh-cn")
         #expect(SystemFallback.fontconfigLanguage(fromTag: "ja-u-lb-strict") == "ja")
         #expect(SystemFallback.fontconfigLanguage(fromTag: "") == "und")

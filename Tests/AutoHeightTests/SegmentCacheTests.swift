@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import CHarfBuzz
 
 @testable import AutoHeight
 
@@ -72,8 +71,8 @@ import CHarfBuzz
             Fixtures.systemFont("NotoSansCJK-Regular.ttc"),
             "NotoSansCJK-Regular.ttc missing: apt-get install fonts-noto-cjk")
         let font = try Font(path: path, faceIndex: 1)
-        #expect(font.wordCoupling(script: HB_SCRIPT_HANGUL, language: nil).isIndependent)
-        guard case .spaceContext(let rules) = font.wordCoupling(script: HB_SCRIPT_LATIN, language: nil) else {
+        #expect(font.wordCoupling(script: .hangul, language: nil).isIndependent)
+        guard case .spaceContext(let rules) = font.wordCoupling(script: .latin, language: nil) else {
             Issue.record("expected space rules for Latin text in Noto Sans CJK KR")
             return
         }
@@ -154,8 +153,8 @@ import CHarfBuzz
     /// Without such rules the next character plays no part: Noto Sans shapes words alone.
     @Test func eligibilityFollowsTheFontsLookups() throws {
         // Noto Sans: no applied lookup touches the space. Nanum Gothic has a legacy kern table.
-        #expect(Fixtures.notoSans.wordCoupling(script: HB_SCRIPT_LATIN, language: nil).isIndependent)
-        #expect(!Fixtures.nanumGothic.wordCoupling(script: HB_SCRIPT_HANGUL, language: nil).allowsChunks)
+        #expect(Fixtures.notoSans.wordCoupling(script: .latin, language: nil).isIndependent)
+        #expect(!Fixtures.nanumGothic.wordCoupling(script: .hangul, language: nil).allowsChunks)
     }
 }
 

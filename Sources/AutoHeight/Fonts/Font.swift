@@ -1,11 +1,4 @@
-import CHarfBuzz
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// A font face, loaded once and shared by every measurement that uses it.
 ///
@@ -43,16 +36,14 @@ public final class Font: Sendable, CustomStringConvertible {
     /// Bit `c` set when the font has a glyph for ASCII character `c`.
     private let asciiCoverage: (low: UInt64, high: UInt64)
     private static let serials = Atomic<Int>(0)
-    /// Memo of ``wordCoupling(script:rightToLeft:language:)``: a few entries, searched in order (cheaper
-    /// than hashing for the handful of scripts a text uses).
-    private let couplings = Mutex<[(key: CouplingKey, coupling: WordCoupling)]>([])
+    /// Memo of ``wordCoupling(script:rightToLeft:language:)``.
+    private let couplings = SmallMemo<CouplingKey, WordCoupling>()
 
-    /// A script and an interned HarfBuzz language (`hb_language_t` pointers are unique per tag and
-    /// live for the process, so the address identifies the language).
-    private struct CouplingKey: Equatable {
-        var script: UInt32
+    /// A script, a direction and a language.
+    private struct CouplingKey: Equatable, Sendable {
+        var script: Script
         var rightToLeft: Bool
-        var language: Int
+        var language: ShapingLanguage?
     }
 
     /// Loads face `faceIndex` of the font file at `path`.
@@ -63,12 +54,7 @@ public final class Font: Sendable, CustomStringConvertible {
     ///   ``AutoHeightError/faceIndexOutOfRange(path:index:faceCount:)``.
     public convenience init(path: String, faceIndex: Int = 0) throws(AutoHeightError) {
         let bytes = try FontBytes(contentsOf: path)
-        var canonical = path
-        if let resolved = realpath(path, nil) {
-            canonical = String(cString: resolved)
-            free(resolved)
-        }
-        try self.init(bytes: bytes, name: path, faceIndex: faceIndex, canonicalPath: canonical)
+        try self.init(bytes: bytes, name: path, faceIndex: faceIndex, canonicalPath: FontBytes.canonicalPath(of: path))
     }
 
     /// Loads face `faceIndex` of a font held in memory; `name` is used in errors.
@@ -134,15 +120,11 @@ public final class Font: Sendable, CustomStringConvertible {
     /// How this font's lookups tie space-separated words of `script` text in `language` and the
     /// given direction together (see ``WordCoupling``): the condition for using
     /// ``SegmentCache``. Memoized.
-    func wordCoupling(script: hb_script_t, rightToLeft: Bool = false, language: hb_language_t?) -> WordCoupling {
-        let key = CouplingKey(
-            script: script.rawValue, rightToLeft: rightToLeft, language: language.map { Int(bitPattern: $0) } ?? 0)
-        if let known = couplings.withLock({ $0.first { $0.key == key }?.coupling }) { return known }
-        let answer = shaper.wordCoupling(script: script, rightToLeft: rightToLeft, language: language)
-        couplings.withLock { known in
-            if !known.contains(where: { $0.key == key }) { known.append((key, answer)) }
+    func wordCoupling(script: Script, rightToLeft: Bool = false, language: ShapingLanguage?) -> WordCoupling {
+        couplings.value(for: CouplingKey(script: script, rightToLeft: rightToLeft, language: language)) {
+            WordCoupling(
+                shaper.spaceCoupling(script: script, rightToLeft: rightToLeft, language: language), font: shaper)
         }
-        return answer
     }
 
     public var description: String {
@@ -161,14 +143,19 @@ public final class Font: Sendable, CustomStringConvertible {
     // MARK: Shape plans
 
     /// This font's HarfBuzz shape plans, kept per script, direction and language (see
-    /// ``shape(_:script:isRightToLeft:language:)``).
+    /// ``shape(_:range:script:isRightToLeft:language:buffer:)``).
     private let shapePlans: HarfBuzzShapePlans
 
-    /// Shapes `buffer`, whose direction, script and language are set to these values, with this
-    /// font and no user features: exactly `hb_shape`, without its per-call plan look-up.
+    /// Shapes `range` of `units` (the rest is context) with this font and no user features:
+    /// exactly `hb_shape`, without its per-call plan look-up. The glyphs stay valid until
+    /// `buffer` is used again.
     @inline(__always)
-    func shape(_ buffer: HarfBuzzBuffer, script: hb_script_t, isRightToLeft: Bool, language: hb_language_t?) {
-        shapePlans.shape(buffer, script: script, isRightToLeft: isRightToLeft, language: language)
+    func shape(
+        _ units: UnsafeBufferPointer<UInt16>, range: Range<Int>, script: Script, isRightToLeft: Bool,
+        language: ShapingLanguage?, buffer: HarfBuzzBuffer
+    ) -> ShapedGlyphs {
+        buffer.shape(
+            units, range: range, script: script, isRightToLeft: isRightToLeft, language: language, plans: shapePlans)
     }
 }
 
@@ -181,49 +168,4 @@ public struct FontMetrics: Sendable, Equatable {
     public var lineGap: Double
     /// `ascender − descender + lineGap`: the `metrics` line height in em.
     public var lineHeight: Double { ascender - descender + lineGap }
-}
-
-/// The bytes of a font file. Sole owner of the memory; HarfBuzz and FreeType read from it, and
-/// every object that reads it holds a reference so it outlives them.
-final class FontBytes: @unchecked Sendable {
-    let buffer: UnsafeMutableRawBufferPointer
-
-    init(copying data: [UInt8]) {
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(data.count, 1), alignment: 16)
-        data.withUnsafeBytes { buffer.copyMemory(from: $0) }
-        self.buffer = buffer
-        _count = data.count
-    }
-
-    private let _count: Int
-    var count: Int { _count }
-    /// The file's bytes (exactly `count` of them).
-    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: buffer.baseAddress, count: _count) }
-
-    init(contentsOf path: String) throws(AutoHeightError) {
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            let code = errno
-            if code == ENOENT || code == ENOTDIR { throw .fontFileNotFound(path: path) }
-            throw .fontFileUnreadable(path: path, reason: String(cString: strerror(code)))
-        }
-        guard (info.st_mode & S_IFMT) == S_IFREG else {
-            throw .fontFileUnreadable(path: path, reason: "not a regular file")
-        }
-        guard let file = fopen(path, "rb") else {
-            throw .fontFileUnreadable(path: path, reason: String(cString: strerror(errno)))
-        }
-        defer { fclose(file) }
-        let size = Int(info.st_size)
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(size, 1), alignment: 16)
-        let read = size == 0 ? 0 : fread(buffer.baseAddress, 1, size, file)
-        guard read == size else {
-            buffer.deallocate()
-            throw .fontFileUnreadable(path: path, reason: "short read (\(read) of \(size) bytes)")
-        }
-        self.buffer = buffer
-        self._count = size
-    }
-
-    deinit { buffer.deallocate() }
 }

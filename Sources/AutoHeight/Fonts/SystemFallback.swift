@@ -1,4 +1,3 @@
-import CHarfBuzz
 import Synchronization
 
 /// The system's fonts as a last resort, through fontconfig: for a grapheme cluster that no font
@@ -32,7 +31,7 @@ public final class SystemFallback: Sendable {
     /// Globs of the font files that may be used (nil: every font fontconfig lists).
     public let acceptedFontFiles: [String]?
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
     /// A number no other `SystemFallback` of this process has.
     let serial: Int
     private static let serials = Atomic<Int>(0)
@@ -44,7 +43,7 @@ public final class SystemFallback: Sendable {
     /// clusters count as missing glyphs.
     public init(acceptingOnly acceptedFontFiles: [String]? = nil) {
         self.acceptedFontFiles = acceptedFontFiles
-        state = Mutex(State())
+        state = Locked(State())
         serial = Self.serials.wrappingAdd(1, ordering: .relaxed).newValue
     }
 
@@ -111,24 +110,14 @@ public final class SystemFallback: Sendable {
     /// written in that script (or the script is Common), else the script's likely language
     /// (``ScriptLanguages``: `ar` for Arabic, `ko` for Hangul), else `und`. Memoized.
     static func fontconfigLanguage(
-        for script: hb_script_t, styleLanguage: hb_language_t?, styleScripts: [hb_script_t]
+        for script: Script, styleLanguage: ShapingLanguage?, styleScripts: [Script]
     ) -> String {
-        let ownScript =
-            styleScripts.isEmpty || script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED
-            || script == HB_SCRIPT_UNKNOWN || styleScripts.contains(script)
-        let key = LanguageKey(
-            language: ownScript ? UInt(bitPattern: Int(bitPattern: styleLanguage)) : 0,
-            script: ownScript ? 0 : script.rawValue)
-        if let known = languages.withLock({ $0[key] }) { return known }
-        let answer: String
-        if ownScript {
-            answer =
-                styleLanguage.map { fontconfigLanguage(fromTag: String(cString: hb_language_to_string($0))) } ?? "und"
-        } else {
-            answer = ScriptLanguages.likelyLanguage(for: script) ?? "und"
+        let ownScript = styleScripts.isEmpty || script.isNeutral || styleScripts.contains(script)
+        let key = LanguageKey(language: ownScript ? styleLanguage : nil, script: ownScript ? nil : script)
+        return languages.value(for: key) {
+            if ownScript { return styleLanguage.map { fontconfigLanguage(fromTag: $0.tag) } ?? "und" }
+            return ScriptLanguages.likelyLanguage(for: script) ?? "und"
         }
-        languages.withLock { $0[key] = answer }
-        return answer
     }
 
     /// `ko-u-lw-keepall` → `ko`, `zh-Hans-CN` → `zh-cn`, `` → `und`: language and region only,
@@ -147,12 +136,12 @@ public final class SystemFallback: Sendable {
         return result
     }
 
-    private struct LanguageKey: Hashable {
-        var language: UInt
-        var script: UInt32
+    private struct LanguageKey: Equatable, Sendable {
+        var language: ShapingLanguage?
+        var script: Script?
     }
 
-    private static let languages = Mutex<[LanguageKey: String]>([:])
+    private static let languages = SmallMemo<LanguageKey, String>()
 }
 
 extension SystemFallback {

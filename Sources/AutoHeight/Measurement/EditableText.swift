@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Text being edited: keeps each paragraph's preparation, and on an edit re-prepares only the
 /// paragraphs the edit touched (splitting or merging paragraphs when breaks are typed or
 /// deleted). Measuring it equals measuring the whole new text from scratch, exactly.
@@ -170,9 +168,9 @@ final class MeasureMemo: Sendable {
         var results: [ParagraphMeasure?] = []
     }
 
-    let state: Mutex<State>
+    let state: Locked<State>
 
-    init(_ state: State = State()) { self.state = Mutex(state) }
+    init(_ state: State = State()) { self.state = Locked(state) }
 
     /// A new memo for the text after paragraphs `range` were replaced by `count` new ones.
     func replacing(_ range: ClosedRange<Int>, withCount count: Int) -> MeasureMemo {

@@ -1,8 +1,3 @@
-import CAutoHeightICU
-import CHarfBuzz
-import Glibc
-import Synchronization
-
 /// Shaped widths and line-break opportunities of text chunks ("word "), shared across texts, so
 /// that a feed or chat history shapes and breaks each repeated word once. Bounded: when its
 /// entries pass `byteLimit`, the older half is dropped.
@@ -28,11 +23,11 @@ public final class SegmentCache: Sendable {
     /// The memory the entries may take, in bytes (default 32 MiB).
     public let byteLimit: Int
 
-    private let storage: Mutex<Store>
+    private let storage: Locked<Store>
     /// The font stacks and languages seen, in order: a context's number is its position + 1
     /// (part of every key). Searched in order: comparing a stack's identity with the string it
     /// was stored from is a pointer check, so no hashing per measure.
-    private let contexts = Mutex<[(stack: String, language: String)]>([])
+    private let contexts = Locked<[(stack: String, language: String)]>([])
 
     /// Contexts a cache tells apart (a key holds the number in 16 bits); styles past them are
     /// measured without the cache.
@@ -40,7 +35,7 @@ public final class SegmentCache: Sendable {
 
     public init(byteLimit: Int = 32 << 20) {
         self.byteLimit = max(byteLimit, 1 << 16)
-        storage = Mutex(Store())
+        storage = Locked(Store())
     }
 
     /// Bytes held now (arenas and index).
@@ -74,7 +69,7 @@ public final class SegmentCache: Sendable {
         var range: Range<Int>
         var tag: UInt64
         var hash: UInt64
-        var script: hb_script_t
+        var script: Script
         var isRightToLeft: Bool = false
         /// Units after the chunk that its shaping needs as context (not part of the entry).
         var lookahead: Int = 0
@@ -140,14 +135,14 @@ public final class SegmentCache: Sendable {
                 self = .unknown
                 return
             }
-            let nextClass = Self.lineBreakClass(UInt32(units[end]))
-            guard units[end - 1] == 0x20 || (endsRun && Self.endsCleanlyBefore(nextClass)), nextClass >= 0,
-                nextClass < Int32(Self.none)
+            let nextClass = UnicodeProperties.lineBreakClass(of: UInt32(units[end]))
+            guard units[end - 1] == 0x20 || (endsRun && Self.endsCleanlyBefore(nextClass)),
+                UInt16(nextClass.rawValue) < Self.none
             else {
                 self = .unknown
                 return
             }
-            self = BreakContext(rawValue: head | UInt16(nextClass))
+            self = BreakContext(rawValue: head | UInt16(nextClass.rawValue))
         }
 
         /// What precedes `start` and the Line_Break class that matters there, when no rule's look
@@ -163,23 +158,23 @@ public final class SegmentCache: Sendable {
                 while before > 0 && units[before - 1] == 0x20 { before -= 1 }
                 if before == 0 { return (.afterSpaces, none) }
                 guard let previousClass = effectiveClass(endingAt: before, in: units) else { return nil }
-                return (.afterSpaces, previousClass)
+                return (.afterSpaces, UInt16(previousClass.rawValue))
             }
             guard startsRun, Graphemes.isStandalone(units[start]) else { return nil }
-            if isLetter(Self.lineBreakClass(UInt32(units[start]))) { return (.runStartLetter, none) }
-            guard let previousClass = effectiveClass(endingAt: start, in: units), isLetter(Int32(previousClass)) else {
+            if isLetter(UnicodeProperties.lineBreakClass(of: UInt32(units[start]))) { return (.runStartLetter, none) }
+            guard let previousClass = effectiveClass(endingAt: start, in: units), isLetter(previousClass) else {
                 return nil
             }
-            return (.runStartAfterLetter, previousClass)
+            return (.runStartAfterLetter, UInt16(previousClass.rawValue))
         }
 
         /// Whether a chunk that ends where a script run does, at no space, has its end decided by
         /// its own text and the next character's class: a letter (no rule looks past it), or a
         /// character nothing breaks before (UAX #14 LB7 space, LB13 CL, CP, EX, LB19 QU), unless
         /// a zero-width space in the chunk says otherwise (LB8, also the chunk's own text).
-        static func endsCleanlyBefore(_ nextClass: Int32) -> Bool {
+        static func endsCleanlyBefore(_ nextClass: LineBreakClass) -> Bool {
             switch nextClass {
-            case 8, 11, 23, 26, 36: return true  // CL, EX, QU, SP, CP
+            case .closePunctuation, .exclamation, .quotation, .space, .closeParenthesis: return true
             default: return isLetter(nextClass)
             }
         }
@@ -187,39 +182,33 @@ public final class SegmentCache: Sendable {
         /// The Line_Break class UAX #14's rules see for the character ending at `end`: combining
         /// marks and joiners take their base's (LB9), or AL after a space, a break or the start
         /// (LB10). Nil for a surrogate class or a base more than 32 marks back.
-        private static func effectiveClass(endingAt end: Int, in units: UnsafeBufferPointer<UInt16>) -> UInt16? {
+        private static func effectiveClass(
+            endingAt end: Int, in units: UnsafeBufferPointer<UInt16>
+        ) -> LineBreakClass? {
             var position = end
             for _ in 0..<32 {
-                guard position > 0 else { return 2 }  // AL
+                guard position > 0 else { return .alphabetic }
                 let scalar = units.scalar(endingAt: position)
-                let lineBreakClass = lineBreakClass(scalar)
+                let lineBreakClass = UnicodeProperties.lineBreakClass(of: scalar)
                 switch lineBreakClass {
-                case 9, 42:  // CM, ZWJ: look at the base
+                case .combiningMark, .zeroWidthJoiner:  // look at the base
                     position -= scalar > 0xFFFF ? 2 : 1
-                case 6, 10, 17, 26, 28, 29:  // BK, CR, LF, SP, ZW, NL: a mark after them is AL
-                    return position == end ? UInt16(lineBreakClass) : 2
+                case .mandatoryBreak, .carriageReturn, .lineFeed, .space, .zeroWidthSpace, .nextLine:
+                    return position == end ? lineBreakClass : .alphabetic  // a mark after them is AL
                 default:
-                    return lineBreakClass >= 0 && lineBreakClass < Int32(none) && lineBreakClass != 25
-                        ? UInt16(lineBreakClass) : nil
+                    return UInt16(lineBreakClass.rawValue) < none && lineBreakClass != .surrogate
+                        ? lineBreakClass : nil
                 }
             }
             return nil
         }
 
-        /// ICU's Line_Break class of `scalar`, from a table for the BMP (built once, 64 KiB).
-        @inline(__always)
-        static func lineBreakClass(_ scalar: UInt32) -> Int32 {
-            scalar < 0x10000 ? Int32(bmpLineBreakClasses[Int(scalar)]) : ah_line_break_class(scalar)
-        }
-
-        private static let bmpLineBreakClasses: [UInt8] = (0..<0x10000).map {
-            UInt8(clamping: max(0, ah_line_break_class(UInt32($0))))
-        }
-
         /// Letters: AL, HL, ID, CJ and the Hangul classes (H2, H3, JL, JV, JT).
-        static func isLetter(_ lineBreakClass: Int32) -> Bool {
+        static func isLetter(_ lineBreakClass: LineBreakClass) -> Bool {
             switch lineBreakClass {
-            case 2, 14, 31, 32, 33, 34, 35, 37, 38: return true
+            case .alphabetic, .ideographic, .hangulLV, .hangulLVT, .hangulL, .hangulT, .hangulV,
+                .conditionalJapaneseStarter, .hebrewLetter:
+                return true
             default: return false
             }
         }
@@ -350,7 +339,7 @@ private struct Store {
             {
                 let start = Int(entry.start)
                 let same = units.withUnsafeBufferPointer { stored in
-                    memcmp(stored.baseAddress! + start, key.baseAddress! + request.range.lowerBound, 2 * length) == 0
+                    unitsEqual(stored.baseAddress! + start, key.baseAddress! + request.range.lowerBound, count: length)
                 }
                 if same { return entryIndex }
             }

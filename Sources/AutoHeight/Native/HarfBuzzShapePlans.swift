@@ -1,5 +1,4 @@
 import CHarfBuzz
-import Synchronization
 
 /// The HarfBuzz shape plans of one font, kept per script, direction and language, so that
 /// shaping a run executes a known plan instead of looking it up in the face's plan cache on
@@ -27,7 +26,7 @@ final class HarfBuzzShapePlans: @unchecked Sendable {
     private static let capacity = 32
 
     private let font: HarfBuzzFont
-    private let plans = Mutex<[Entry]>([])
+    private let plans = Locked<[Entry]>([])
 
     init(font: HarfBuzzFont) {
         self.font = font
@@ -45,15 +44,14 @@ final class HarfBuzzShapePlans: @unchecked Sendable {
     /// (and, when the buffer's operation allowance is due for a reset, through `hb_shape`: see
     /// ``HarfBuzzBuffer/mustRestoreAllowance(units:)``).
     func shape(
-        _ harfBuzzBuffer: HarfBuzzBuffer, script: hb_script_t, isRightToLeft: Bool, language: hb_language_t?
+        _ harfBuzzBuffer: HarfBuzzBuffer, script: Script, isRightToLeft: Bool, language: ShapingLanguage?
     ) {
         let buffer = harfBuzzBuffer.buffer
         if harfBuzzBuffer.mustRestoreAllowance(units: Int(hb_buffer_get_length(buffer))) {
             hb_shape(font.font, buffer, nil, 0)
             return
         }
-        let key = Key(
-            script: script.rawValue, isRightToLeft: isRightToLeft, language: UInt(bitPattern: language))
+        let key = Key(script: script.tag, isRightToLeft: isRightToLeft, language: language.identity)
         if let known = plans.withLock({ list in list.first(where: { $0.key == key })?.plan }) {
             hb_shape_plan_execute(known, font.font, buffer, nil, 0)
             return

@@ -1,19 +1,28 @@
 import CAutoHeightICU
-import Synchronization
+
+/// Which boundaries a break iterator finds.
+enum BreakKind: Sendable {
+    /// Extended grapheme clusters (UAX #29).
+    case graphemes
+    /// Line-break opportunities (UAX #14 with CLDR tailoring).
+    case lines
+
+    fileprivate var native: ah_break_kind { self == .lines ? AH_BREAK_LINE : AH_BREAK_CHARACTER }
+}
 
 /// An ICU break iterator (line or grapheme). Sole owner of its `UBreakIterator`.
 ///
 /// ICU iterators are not thread-safe; ``BreakIteratorPool`` hands each one to one caller at a
 /// time.
 final class ICUBreakIterator: @unchecked Sendable {
-    let kind: ah_break_kind
+    let kind: BreakKind
     private let handle: OpaquePointer
     /// Where ICU writes boundaries before they are appended (grown as needed, owned here).
     private var written = UnsafeMutableBufferPointer<Int32>.allocate(capacity: 64)
 
-    init(kind: ah_break_kind, locale: String) throws(ICUFailure) {
+    init(kind: BreakKind, locale: String) throws(ICUFailure) {
         var status: Int32 = 0
-        guard let handle = ah_break_open(kind, locale, &status) else {
+        guard let handle = ah_break_open(kind.native, locale, &status) else {
             throw ICUFailure(status: status)
         }
         self.kind = kind
@@ -74,12 +83,11 @@ final class BreakIteratorPool: Sendable {
     /// The idle iterators of one kind and locale. Resolve a slot once (``slot(kind:locale:)``)
     /// and keep it, so taking an iterator needs no dictionary look-up.
     final class Slot: Sendable {
-        let kind: ah_break_kind
+        let kind: BreakKind
         let locale: String
-        private let idle = Mutex<[ICUBreakIterator]>([])
-        private let maximumIdle = 16
+        private let idle = Pool<ICUBreakIterator>()
 
-        init(kind: ah_break_kind, locale: String) {
+        init(kind: BreakKind, locale: String) {
             self.kind = kind
             self.locale = locale
         }
@@ -96,26 +104,25 @@ final class BreakIteratorPool: Sendable {
         /// An iterator of this slot's kind and locale for the caller alone, until it hands it
         /// back with ``putBack(_:)``: an idle one, or a new one.
         func take() throws(ICUFailure) -> ICUBreakIterator {
-            if let reused = idle.withLock({ $0.popLast() }) { return reused }
-            return try ICUBreakIterator(kind: kind, locale: locale)
+            try idle.take { () throws(ICUFailure) in try ICUBreakIterator(kind: kind, locale: locale) }
         }
 
         /// Keeps an iterator from ``take()`` for reuse (or drops it when enough are idle).
         func putBack(_ iterator: ICUBreakIterator) {
             iterator.releaseText()
-            idle.withLock { pool in if pool.count < maximumIdle { pool.append(iterator) } }
+            idle.putBack(iterator)
         }
     }
 
     private struct Key: Hashable {
-        let kind: UInt32
+        let kind: BreakKind
         let locale: String
     }
-    private let slots = Mutex<[Key: Slot]>([:])
+    private let slots = Locked<[Key: Slot]>([:])
 
     /// The slot for `kind` and `locale` (made on first use).
-    func slot(kind: ah_break_kind, locale: String) -> Slot {
-        let key = Key(kind: kind.rawValue, locale: locale)
+    func slot(kind: BreakKind, locale: String) -> Slot {
+        let key = Key(kind: kind, locale: locale)
         return slots.withLock { slots in
             if let known = slots[key] { return known }
             let slot = Slot(kind: kind, locale: locale)
@@ -126,12 +133,12 @@ final class BreakIteratorPool: Sendable {
 
     /// Runs `body` with an iterator of `kind` for `locale`, then returns it to the pool.
     func withIterator<Result>(
-        kind: ah_break_kind, locale: String,
+        kind: BreakKind, locale: String,
         _ body: (ICUBreakIterator) throws(ICUFailure) -> Result
     ) throws(ICUFailure) -> Result {
         try slot(kind: kind, locale: locale).withIterator(body)
     }
 
     /// The grapheme-cluster iterators (root locale), resolved once.
-    static let graphemes = shared.slot(kind: AH_BREAK_CHARACTER, locale: "")
+    static let graphemes = shared.slot(kind: .graphemes, locale: "")
 }

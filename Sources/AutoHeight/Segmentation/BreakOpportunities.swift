@@ -1,5 +1,3 @@
-import CAutoHeightICU
-
 /// Soft line-break opportunities from ICU's line-break iterator (UAX #14 with CLDR tailoring and
 /// dictionaries for Thai, Lao, Khmer and Myanmar), for one paragraph.
 enum BreakOpportunities {
@@ -11,7 +9,7 @@ enum BreakOpportunities {
         in units: UnsafeBufferPointer<UInt16>, locale: String, into boundaries: inout [Int32]
     ) throws(AutoHeightError) {
         try find(
-            in: units, slot: BreakIteratorPool.shared.slot(kind: AH_BREAK_LINE, locale: locale),
+            in: units, slot: BreakIteratorPool.shared.slot(kind: .lines, locale: locale),
             keepsAllWords: keepsAllWords(locale: locale), into: &boundaries)
     }
 
@@ -51,7 +49,7 @@ enum BreakOpportunities {
 
     /// CSS `word-break: keep-all` over ICU's opportunities (ICU 72 reads `lw=phrase` but not
     /// `lw=keepall`): a break between two typographic letter units (UAX #14 classes AL, NU, AI,
-    /// ID, CJ, Hangul H2 H3 JL JV JT, emoji EB EM; see `ah_is_keep_all_letter`) is removed, so
+    /// ID, CJ, Hangul H2 H3 JL JV JT, emoji EB EM; see ``UnicodeProperties/isKeepAllLetter(_:)``) is removed, so
     /// Korean words, and CJK runs, break only where spaces or punctuation allow. Breaks ICU
     /// found for other reasons (after spaces, around punctuation, Thai dictionary breaks between
     /// letters of class SA) stay.
@@ -74,11 +72,11 @@ enum BreakOpportunities {
     }
 
     private static func isLetterUnit(scalarBefore offset: Int, in units: UnsafeBufferPointer<UInt16>) -> Bool {
-        ah_is_keep_all_letter(units.scalar(endingAt: offset)) != 0
+        UnicodeProperties.isKeepAllLetter(units.scalar(endingAt: offset))
     }
 
     private static func isLetterUnit(scalarAt offset: Int, in units: UnsafeBufferPointer<UInt16>) -> Bool {
-        ah_is_keep_all_letter(units.scalar(at: offset, limit: units.count).value) != 0
+        UnicodeProperties.isKeepAllLetter(units.scalar(at: offset, limit: units.count).value)
     }
 
     /// The same for a Swift string, for tests and tools: break offsets in UTF-16 units.

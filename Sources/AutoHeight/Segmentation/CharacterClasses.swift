@@ -1,5 +1,3 @@
-import CAutoHeightICU
-
 /// Small, fast character tests used while preparing text. These only classify code units for
 /// layout decisions (what hangs at a line end, what has no width); line-break opportunities and
 /// grapheme boundaries always come from ICU.
@@ -22,20 +20,6 @@ enum CharacterClasses {
         (unit < 0x20 && unit != 0x09) || (unit >= 0x7F && unit <= 0x9F)
     }
 
-    /// Code points a font need not cover for a grapheme to count as covered: joiners, variation
-    /// selectors, tag characters and other default-ignorables that shape as nothing.
-    @inline(__always)
-    static func isIgnorableForCoverage(_ scalar: UInt32) -> Bool {
-        switch scalar {
-        case 0x00AD, 0x034F, 0x061C, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180B...0x180F,
-            0x200B...0x200F, 0x202A...0x202E, 0x2060...0x206F, 0x3164, 0xFE00...0xFE0F, 0xFEFF,
-            0xFFA0, 0xFFF0...0xFFF8, 0x1BCA0...0x1BCA3, 0x1D173...0x1D17A, 0xE0000...0xE0FFF:
-            return true
-        default:
-            return scalar < 0x20 || (scalar >= 0x7F && scalar <= 0x9F)
-        }
-    }
-
     /// Characters that never choose a font, and take the font of the text before them: controls,
     /// invisible format characters (ZWSP, bidi marks, joiners; not the visible Arabic-block
     /// ones such as U+0600), spaces (Zs, except the visible U+1680 OGHAM SPACE MARK), line and
@@ -45,12 +29,12 @@ enum CharacterClasses {
     static func takesNeighbouringFont(_ scalar: UInt32) -> Bool {
         if scalar < 0x80 { return scalar <= 0x20 || scalar == 0x7F }
         if (0xFE00...0xFE0F).contains(scalar) || (0xE0100...0xE01EF).contains(scalar) { return true }
-        switch ah_general_category(scalar) {
-        case 15, 18, 13, 14:  // Cc, Cs, Zl, Zp
+        switch UnicodeProperties.generalCategory(of: scalar) {
+        case .control, .surrogate, .lineSeparator, .paragraphSeparator:
             return true
-        case 16:  // Cf
+        case .format:
             return !((0x600...0x6FF).contains(scalar) || scalar == 0x70F || scalar == 0x8E2)
-        case 12:  // Zs
+        case .spaceSeparator:
             return scalar != 0x1680
         default:
             return false

@@ -1,5 +1,3 @@
-import CAutoHeightICU
-
 /// Whether a grapheme cluster is shown as an emoji (UTS #51 presentation), from ICU's emoji
 /// properties. Such clusters prefer colour fonts (see ``FontStack``).
 enum EmojiPresentation {
@@ -27,15 +25,15 @@ enum EmojiPresentation {
     static func isEmoji(_ scalars: [UInt32]) -> Bool {
         guard let first = scalars.first, first >= 0x23 else { return false }
         if first < 0xA9 && !(first == 0x23 || first == 0x2A || (0x30...0x39).contains(first)) { return false }
-        let properties = ah_emoji_properties(first)
-        let isEmojiCharacter = properties & Int32(AH_EMOJI) != 0
+        let properties = UnicodeProperties.emojiProperties(of: first)
+        let isEmojiCharacter = properties.contains(.emoji)
         if scalars.count > 1 {
             if scalars[1] == 0xFE0E { return false }
             if scalars[1] == 0xFE0F { return isEmojiCharacter }
         }
-        if properties & Int32(AH_EMOJI_PRESENTATION) != 0 { return true }
-        guard isEmojiCharacter || properties & Int32(AH_EXTENDED_PICTOGRAPHIC) != 0 else { return false }
-        let isModifierBase = properties & Int32(AH_EMOJI_MODIFIER_BASE) != 0
+        if properties.contains(.emojiPresentation) { return true }
+        guard isEmojiCharacter || properties.contains(.extendedPictographic) else { return false }
+        let isModifierBase = properties.contains(.emojiModifierBase)
         for scalar in scalars.dropFirst() {
             if (0x1F3FB...0x1F3FF).contains(scalar) && isModifierBase { return true }
             if scalar == 0x200D || (0xE0020...0xE007F).contains(scalar) { return true }

@@ -1,5 +1,3 @@
-import CAutoHeightICU
-
 /// Grapheme-cluster boundaries (UAX #29 extended clusters, from ICU).
 enum Graphemes {
     /// Whether a BMP unit is a character that always forms a cluster of its own and never

@@ -1,18 +1,15 @@
-import CAutoHeightICU
-import CHarfBuzz
-
 /// Runs of one script and one bidi direction: the units HarfBuzz shapes in one call.
 ///
 /// Bidi levels come from ICU's `ubidi` (UAX #9) per paragraph, but only for paragraphs that
 /// contain right-to-left characters or bidi controls; others are left-to-right throughout.
-/// Scripts come from HarfBuzz's Unicode functions; Common and Inherited characters (spaces,
+/// Scripts come from HarfBuzz's Unicode data; Common and Inherited characters (spaces,
 /// digits, punctuation, combining marks) take the script of the text before them (at the start
 /// of a paragraph, of the first script after them), a closing bracket takes the script of its
 /// opening bracket (`abc (ملاحظة) def`: both parentheses are Latin), as ICU's and Pango's script
 /// itemizers do. Script runs do not depend on bidi: runs break where either changes.
 struct TextRun: Equatable {
     var range: Range<Int>
-    var script: hb_script_t
+    var script: Script
     var isRightToLeft: Bool
 }
 
@@ -36,11 +33,11 @@ enum TextRuns {
         brackets.removeAll()
         let count = units.count
         if count == 0 { return }
-        let levels = try bidi?.levels(units)
-        let unicode = hb_unicode_funcs_get_default()
+        var levels: UnsafeBufferPointer<UInt8>? = nil
+        if let bidi, units.contains(where: CharacterClasses.mayNeedBidi) { levels = try bidi.levels(units) }
         let table = ScriptTable.shared
         var runStart = 0
-        var runScript = HB_SCRIPT_COMMON
+        var runScript = Script.common
         var runLevel: UInt8 = levels?[0] ?? 0
         var index = 0
         while index < count {
@@ -48,21 +45,20 @@ enum TextRuns {
             let scalar: UInt32
             (scalar, index) = units.scalar(at: index, limit: count)
             let level = levels?[position] ?? 0
-            var script: hb_script_t
+            var script: Script
             var mayBeBracket: Bool
             if scalar < 0x10000 {
                 (script, mayBeBracket) = table.entry(UInt16(scalar))
             } else {
-                script = hb_unicode_script(unicode, scalar)
-                if script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN { script = HB_SCRIPT_COMMON }
-                mayBeBracket = script == HB_SCRIPT_COMMON
+                script = Script.of(scalar)
+                if script.isNeutral { script = .common }
+                mayBeBracket = script == .common
             }
-            if mayBeBracket {
-                var paired: UInt32 = 0
-                switch ah_paired_bracket(scalar, &paired) {
-                case 1: brackets.push(closer: paired, script: runScript)
-                case 2: if let opened = brackets.close(scalar), opened != HB_SCRIPT_COMMON { script = opened }
-                default: break
+            if mayBeBracket, let bracket = UnicodeProperties.pairedBracket(of: scalar) {
+                if bracket.opens {
+                    brackets.push(closer: bracket.paired, script: runScript)
+                } else if let opened = brackets.close(scalar), opened != .common {
+                    script = opened
                 }
             }
             if level != runLevel && position > runStart {
@@ -71,12 +67,12 @@ enum TextRuns {
                 runLevel = level
                 // A Common character keeps the script before it across a change of level
                 // ("مرحبا SMTP مرحبا": the space after SMTP is Latin).
-                if script != HB_SCRIPT_COMMON { runScript = script }
+                if script != .common { runScript = script }
                 continue
             }
             runLevel = level
-            if script == HB_SCRIPT_COMMON || script == runScript { continue }
-            if runScript == HB_SCRIPT_COMMON {
+            if script == .common || script == runScript { continue }
+            if runScript == .common {
                 // Leading Common characters (and brackets opened among them) join the first
                 // real script.
                 brackets.resolveCommon(to: script)
@@ -98,18 +94,16 @@ enum TextRuns {
 
         /// Per unit: 0 Common, 1 a Common paired bracket, else 2 + index into `scripts`.
         private let codes: [UInt8]
-        private let scripts: [hb_script_t]
+        private let scripts: [Script]
 
         private init() {
-            let unicode = hb_unicode_funcs_get_default()
             var codes = [UInt8](repeating: 0, count: 0x10000)
-            var scripts: [hb_script_t] = []
+            var scripts: [Script] = []
             for unit in 0..<0x10000 where !(0xD800...0xDFFF).contains(unit) {
-                var script = hb_unicode_script(unicode, hb_codepoint_t(unit))
-                if script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN { script = HB_SCRIPT_COMMON }
-                if script == HB_SCRIPT_COMMON {
-                    var paired: UInt32 = 0
-                    codes[unit] = ah_paired_bracket(UInt32(unit), &paired) != 0 ? 1 : 0
+                var script = Script.of(UInt32(unit))
+                if script.isNeutral { script = .common }
+                if script == .common {
+                    codes[unit] = UnicodeProperties.pairedBracket(of: UInt32(unit)) != nil ? 1 : 0
                     continue
                 }
                 var index = scripts.firstIndex(of: script)
@@ -126,10 +120,10 @@ enum TextRuns {
 
         /// The script of `unit` and whether it may be a paired bracket.
         @inline(__always)
-        func entry(_ unit: UInt16) -> (script: hb_script_t, mayBeBracket: Bool) {
+        func entry(_ unit: UInt16) -> (script: Script, mayBeBracket: Bool) {
             let code = codes[Int(unit)]
             if code >= 2 { return (scripts[Int(code) - 2], false) }
-            return (HB_SCRIPT_COMMON, code == 1)
+            return (.common, code == 1)
         }
     }
 
@@ -137,7 +131,7 @@ enum TextRuns {
     /// opened; bounded (deeper nesting is forgotten, as ICU's script runs do).
     struct OpenBrackets {
         private var closers: [UInt32] = []
-        private var scripts: [hb_script_t] = []
+        private var scripts: [Script] = []
 
         /// Forgets every bracket, keeping the storage.
         mutating func removeAll() {
@@ -145,7 +139,7 @@ enum TextRuns {
             scripts.removeAll(keepingCapacity: true)
         }
 
-        mutating func push(closer: UInt32, script: hb_script_t) {
+        mutating func push(closer: UInt32, script: Script) {
             if closers.count == 32 {
                 closers.removeFirst()
                 scripts.removeFirst()
@@ -156,7 +150,7 @@ enum TextRuns {
 
         /// The script of the innermost open bracket `closer` closes (popping it and any opened
         /// inside it), or nil when none is open.
-        mutating func close(_ closer: UInt32) -> hb_script_t? {
+        mutating func close(_ closer: UInt32) -> Script? {
             guard let match = closers.lastIndex(of: closer) else { return nil }
             let script = scripts[match]
             closers.removeSubrange(match...)
@@ -164,47 +158,8 @@ enum TextRuns {
             return script
         }
 
-        mutating func resolveCommon(to script: hb_script_t) {
-            for index in scripts.indices where scripts[index] == HB_SCRIPT_COMMON { scripts[index] = script }
+        mutating func resolveCommon(to script: Script) {
+            for index in scripts.indices where scripts[index] == .common { scripts[index] = script }
         }
-    }
-}
-
-/// Resolves the bidi levels of paragraphs with ICU's `ubidi` (UAX #9). Sole owner of its
-/// `UBiDi` object, opened on first need and reused for every later paragraph (ICU keeps its
-/// working memory between paragraphs), and of the levels buffer. Used by one thread at a time.
-final class BidiResolver {
-    private var bidi: OpaquePointer? = nil
-    private var storage = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
-
-    deinit {
-        if let bidi { ah_bidi_close(bidi) }
-        storage.deallocate()
-    }
-
-    /// Per-unit bidi levels of one paragraph, or nil when it is plainly left-to-right. The
-    /// levels stay valid until the next call.
-    func levels(_ units: UnsafeBufferPointer<UInt16>) throws(AutoHeightError) -> UnsafeBufferPointer<UInt8>? {
-        var needed = false
-        for unit in units where CharacterClasses.mayNeedBidi(unit) {
-            needed = true
-            break
-        }
-        guard needed else { return nil }
-        var status: Int32 = 0
-        if bidi == nil {
-            guard let opened = ah_bidi_open(&status) else {
-                throw .icuFailure("bidi: \(ICUFailure(status: status))")
-            }
-            bidi = opened
-        }
-        if storage.count < units.count {
-            storage.deallocate()
-            storage = .allocate(capacity: max(units.count, 2 * storage.count))
-        }
-        let paragraphLevel = ah_bidi_levels(
-            bidi, units.baseAddress, Int32(units.count), 0xFE, storage.baseAddress, &status)
-        if paragraphLevel < 0 { throw .icuFailure("bidi: \(ICUFailure(status: status))") }
-        return UnsafeBufferPointer(start: storage.baseAddress, count: units.count)
     }
 }

@@ -1,38 +1,3 @@
-import CAutoHeightICU
-import CHarfBuzz
-
-/// The text between two break opportunities: it is placed on a line whole, or, when wider than
-/// the line by itself, broken at grapheme boundaries.
-struct Segment: Sendable, Equatable {
-    /// End offset (paragraph-relative, exclusive), after any trailing whitespace.
-    var end: Int32
-    /// End of the visible content: `end` minus the trailing hanging whitespace.
-    var contentEnd: Int32
-    /// Width of the content in em (tabs counted as 0; see `hasTab`).
-    var contentWidth: Double
-    /// Width of the trailing whitespace in em. It hangs past the line edge.
-    var trailingWidth: Double
-    /// Bit `i` set when font `i` of the stack shaped part of the content.
-    var fontMask: UInt32
-    /// Contains a tab, whose width depends on the position on the line.
-    var hasTab: Bool
-}
-
-/// Everything about one paragraph that does not depend on the width or the font size: its
-/// break opportunities and the shaped width (in em) of every segment between them, plus
-/// per-unit advances and grapheme starts for breaking over-long words.
-struct PreparedParagraph: Sendable, Equatable {
-    var length: Int
-    var segments: [Segment]
-    /// Advance of each UTF-16 unit in em (a cluster's advance sits on its first unit).
-    var advances: [Double]
-    /// ``UnitFlag`` bits per UTF-16 unit.
-    var flags: [UInt8]
-    var missingGlyphs: Int
-
-    static let empty = PreparedParagraph(length: 0, segments: [], advances: [], flags: [], missingGlyphs: 0)
-}
-
 extension ParagraphPreparer {
     /// The cached path: each run is cut after spaces into chunks ("word "), and each chunk's
     /// advances, grapheme starts and fonts come from the cache, or are shaped alone and stored.
@@ -69,13 +34,13 @@ extension ParagraphPreparer {
         for run in runs {
             let coupling: WordCoupling
             if let known = scratch.runAnswers.first(where: {
-                $0.script == run.script.rawValue && $0.rightToLeft == run.isRightToLeft
+                $0.script == run.script && $0.rightToLeft == run.isRightToLeft
             }) {
                 coupling = known.coupling
             } else {
                 coupling = primary.wordCoupling(
                     script: run.script, rightToLeft: run.isRightToLeft, language: shaper.language(for: run.script))
-                scratch.runAnswers.append((run.script.rawValue, run.isRightToLeft, coupling))
+                scratch.runAnswers.append((run.script, run.isRightToLeft, coupling))
             }
             var spaceRules: SpaceContextRules? = nil
             if case .spaceContext(let rules) = coupling { spaceRules = rules }
@@ -94,7 +59,7 @@ extension ParagraphPreparer {
                 continue
             }
             let runTag =
-                (run.isRightToLeft ? 1 << 63 : 0) | UInt64(run.script.rawValue) << 32
+                (run.isRightToLeft ? 1 << 63 : 0) | UInt64(run.script.tag) << 32
                 | UInt64(UInt32(truncatingIfNeeded: cache.context) & 0xFFFF)
             var chunkStart = run.range.lowerBound
             var index = chunkStart + 1
@@ -192,135 +157,13 @@ extension ParagraphPreparer {
     /// the joining shapers' look as the edge of the text does), joins nothing. Runs of scripts
     /// that never join need no check.
     static func contextStaysOutside(_ run: TextRun, _ units: UnsafeBufferPointer<UInt16>) -> Bool {
-        switch run.script {
-        case HB_SCRIPT_ARABIC, HB_SCRIPT_SYRIAC, HB_SCRIPT_NKO, HB_SCRIPT_MONGOLIAN, HB_SCRIPT_PHAGS_PA,
-            HB_SCRIPT_MANDAIC, HB_SCRIPT_MANICHAEAN, HB_SCRIPT_PSALTER_PAHLAVI, HB_SCRIPT_ADLAM,
-            HB_SCRIPT_HANIFI_ROHINGYA, HB_SCRIPT_SOGDIAN, HB_SCRIPT_CHORASMIAN, HB_SCRIPT_OLD_UYGHUR:
-            break
-        default:
-            return true
-        }
+        guard run.script.joinsLetters else { return true }
         let start = run.range.lowerBound
         let end = run.range.upperBound
-        return (start == 0 || units[start] == 0x20 || ah_joining_type(units.scalar(endingAt: start)) == 0)
+        return
+            (start == 0 || units[start] == 0x20
+            || UnicodeProperties.joiningType(of: units.scalar(endingAt: start)) == .nonJoining)
             && (end == units.count || units[end - 1] == 0x20
-                || ah_joining_type(units.scalar(at: end, limit: units.count).value) == 0)
-    }
-}
-
-/// Turns paragraphs into ``PreparedParagraph``s: graphemes, runs, shaping, break opportunities.
-/// One preparer serves one text (it holds a HarfBuzz buffer) and is used by one thread.
-struct ParagraphPreparer {
-    /// The style's language, resolved once: ICU line-break iterators, keep-all, HarfBuzz language.
-    let language: LanguageInfo
-    let shaper: ParagraphShaper
-    let trailingWhitespace: TrailingWhitespace
-    /// The shared chunk cache and this style's identity in it (nil: shape paragraphs whole).
-    let cache: (store: SegmentCache, context: Int)?
-    /// Storage reused from paragraph to paragraph.
-    let scratch: PreparationScratch
-
-    init(
-        fonts: [Font], language: LanguageInfo, trailingWhitespace: TrailingWhitespace, buffer: HarfBuzzBuffer,
-        systemFallback: SystemFallback?, cache: (store: SegmentCache, context: Int)?, scratch: PreparationScratch
-    ) {
-        self.scratch = scratch
-        self.language = language
-        self.shaper = ParagraphShaper(
-            fonts: fonts, systemFallback: systemFallback, language: language.harfBuzzLanguage,
-            languageScripts: language.scripts, buffer: buffer)
-        self.trailingWhitespace = trailingWhitespace
-        self.cache = cache
-    }
-
-    /// Prepares one paragraph (no explicit breaks inside). `mayNeedBidi` false says that no
-    /// unit may need bidi (see ``scanUTF16Units(of:)``), so the bidi check is skipped;
-    /// `mayHaveControls` false, that no unit is a control (tab…), so shaping skips that pass.
-    /// Complexity: O(n).
-    func prepare(
-        _ units: UnsafeBufferPointer<UInt16>, mayNeedBidi: Bool = true, mayHaveControls: Bool = true
-    ) throws(AutoHeightError) -> PreparedParagraph {
-        let count = units.count
-        if count == 0 { return .empty }
-        var flags = scratch.zeroedFlags(count: count)
-        var runs = scratch.runs
-        scratch.runs = []  // uniquely referenced here while in use
-        defer { scratch.runs = runs }
-        try TextRuns.itemize(units, bidi: mayNeedBidi ? scratch.bidi : nil, into: &runs, brackets: &scratch.brackets)
-        var advances = scratch.zeroedAdvances(count: count)
-        // One font: every unit is font 0, and no per-unit record is needed.
-        var fontIndices = shaper.mayUseSeveralFonts ? scratch.zeroedFontIndices(count: count) : []
-        defer { if !fontIndices.isEmpty { scratch.recycle(fontIndices: fontIndices) } }  // not kept
-        var boundaries = scratch.lineBreaks
-        scratch.lineBreaks = []
-        defer { scratch.lineBreaks = boundaries }
-        boundaries.removeAll(keepingCapacity: true)
-        let missing: Int
-        if let cache {
-            let chunked = try shapeByChunks(
-                units, runs: runs, cache: cache, advances: &advances, fontIndices: &fontIndices, flags: &flags,
-                boundaries: &boundaries)
-            missing = chunked.missing
-            if !chunked.breaksFound {
-                try BreakOpportunities.find(
-                    in: units, iterator: scratch.lineBreaker(from: language.lineBreaks), locale: language.icuLocale,
-                    keepsAllWords: language.keepsAllWords, into: &boundaries)
-                cache.store.recordBreaks(chunked.requests, in: units, boundaries: boundaries)
-            }
-            scratch.requests = chunked.requests
-        } else {
-            try Graphemes.markStarts(of: units, in: &flags, offset: 0, bit: UnitFlag.graphemeStart)
-            missing = shaper.shape(
-                units, runs: runs, advances: &advances, fontIndices: &fontIndices, flags: &flags,
-                mayHaveControls: mayHaveControls)
-            try BreakOpportunities.find(
-                in: units, iterator: scratch.lineBreaker(from: language.lineBreaks), locale: language.icuLocale,
-                keepsAllWords: language.keepsAllWords, into: &boundaries)
-        }
-
-        var segments = scratch.emptySegments(capacity: boundaries.count)
-        var start = 0
-        for boundary in boundaries {
-            let end = Int(boundary)
-            var contentEnd = end
-            switch trailingWhitespace {
-            case .hangs:
-                while contentEnd > start && CharacterClasses.isHangingWhitespace(units[contentEnd - 1]) {
-                    contentEnd -= 1
-                }
-            case .pango:
-                if end < count && CharacterClasses.isHangingWhitespace(units[end - 1]) { contentEnd -= 1 }
-            }
-            var content = 0.0
-            var mask: UInt32 = 0
-            var hasTab = false
-            if fontIndices.isEmpty {
-                mask = contentEnd > start ? 1 : 0
-                for index in start..<contentEnd {
-                    content += advances[index]
-                    hasTab = hasTab || flags[index] & UnitFlag.tab != 0
-                }
-            } else {
-                for index in start..<contentEnd {
-                    content += advances[index]
-                    mask |= 1 << UInt32(min(fontIndices[index], 31))
-                    hasTab = hasTab || flags[index] & UnitFlag.tab != 0
-                }
-            }
-            var trailing = 0.0
-            for index in contentEnd..<end {
-                trailing += advances[index]
-                hasTab = hasTab || units[index] == 0x09
-                // Hanging whitespace is still on the line: its font counts for the line's height.
-                if !fontIndices.isEmpty { mask |= 1 << UInt32(min(fontIndices[index], 31)) }
-            }
-            segments.append(
-                Segment(
-                    end: Int32(end), contentEnd: Int32(contentEnd), contentWidth: content,
-                    trailingWidth: trailing, fontMask: mask, hasTab: hasTab))
-            start = end
-        }
-        return PreparedParagraph(
-            length: count, segments: segments, advances: advances, flags: flags, missingGlyphs: missing)
+                || UnicodeProperties.joiningType(of: units.scalar(at: end, limit: units.count).value) == .nonJoining)
     }
 }

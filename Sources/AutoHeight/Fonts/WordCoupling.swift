@@ -1,10 +1,8 @@
-import CHarfBuzz
-
 /// How a font's OpenType lookups tie space-separated words together, which decides whether
 /// ``SegmentCache`` may shape a run's words ("word ", the chunks) one at a time.
 ///
 /// ```swift
-/// switch font.wordCoupling(script: HB_SCRIPT_HANGUL, rightToLeft: false, language: nil) {
+/// switch font.wordCoupling(script: .hangul, rightToLeft: false, language: nil) {
 /// case .independent: break  // shape each chunk alone
 /// case .spaceContext(let rules): break  // key each chunk on its next character's class too
 /// case .coupled: break  // shape the run whole
@@ -20,6 +18,16 @@ enum WordCoupling: Sendable {
     case spaceContext(SpaceContextRules)
     /// Anything else: shape the run whole.
     case coupled
+
+    /// The coupling a font's analysis found (tabulating space rules for `font`).
+    init(_ analysis: SpaceCoupling, font: HarfBuzzFont) {
+        switch analysis {
+        case .independent: self = .independent
+        case .coupled: self = .coupled
+        case .spaceRules(let space, let rules, let unstable):
+            self = .spaceContext(SpaceContextRules(space: space, rules: rules, unstable: unstable, font: font))
+        }
+    }
 
     var isIndependent: Bool {
         if case .independent = self { return true }
@@ -39,12 +47,7 @@ enum WordCoupling: Sendable {
 /// Answers for BMP characters are tabulated once (64 KiB and 8 KiB), so chunking text costs a
 /// table look-up per cut. Immutable, so safe to share between threads.
 final class SpaceContextRules: Sendable {
-    struct Rule: Sendable {
-        /// Glyphs allowed before the space (nil: no condition).
-        var backtrack: GlyphSet?
-        /// Glyphs allowed after the space (nil: no condition).
-        var lookahead: GlyphSet?
-    }
+    typealias Rule = SpaceRule
 
     let space: UInt32
     let rules: [Rule]
@@ -121,35 +124,11 @@ final class SpaceContextRules: Sendable {
     /// may be decomposed), a glyph some substitution may change, or a default-ignorable character
     /// (the rules' matching skips it).
     private static func classAsNext(_ scalar: UInt32, glyph: UInt32?, rules: [Rule], unstable: GlyphSet) -> Int? {
-        guard !CharacterClasses.isIgnorableForCoverage(scalar), let glyph, !unstable.contains(glyph) else {
+        guard !UnicodeProperties.isIgnorableForCoverage(scalar), let glyph, !unstable.contains(glyph) else {
             return nil
         }
         var bits = 0
         for (index, rule) in rules.enumerated() where rule.lookahead?.contains(glyph) == true { bits |= 1 << index }
         return 1 + bits
-    }
-}
-
-/// A set of glyph IDs as bits: built once, then only read (safe to share between threads, unlike
-/// a HarfBuzz set, whose look-ups update a cache inside it).
-struct GlyphSet: Sendable {
-    private let words: [UInt64]
-
-    init(_ glyphs: some Sequence<Int>) {
-        var words: [UInt64] = []
-        for glyph in glyphs where glyph >= 0 {
-            let word = glyph >> 6
-            if word >= words.count { words += [UInt64](repeating: 0, count: word + 1 - words.count) }
-            words[word] |= 1 << UInt64(glyph & 63)
-        }
-        self.words = words
-    }
-
-    /// The glyphs of a HarfBuzz set.
-    init(harfBuzzSet set: OpaquePointer) { self.init(HarfBuzzFont.members(of: set)) }
-
-    func contains(_ glyph: UInt32) -> Bool {
-        let word = Int(glyph >> 6)
-        return word < words.count && words[word] >> UInt64(glyph & 63) & 1 == 1
     }
 }

@@ -1,0 +1,87 @@
+import CHarfBuzz
+
+/// A reusable HarfBuzz buffer. Sole owner of its `hb_buffer_t`; used by one thread at a time
+/// (``HarfBuzzBufferPool`` hands it out).
+final class HarfBuzzBuffer: @unchecked Sendable {
+    let buffer: OpaquePointer
+
+    /// Shapes `range` of `units` (the rest of `units` is context HarfBuzz may look at) in one
+    /// direction, script and language with the kept plans of a font, and returns the glyphs,
+    /// valid until the buffer is used again.
+    func shape(
+        _ units: UnsafeBufferPointer<UInt16>, range: Range<Int>, script: Script, isRightToLeft: Bool,
+        language: ShapingLanguage?, plans: HarfBuzzShapePlans
+    ) -> ShapedGlyphs {
+        hb_buffer_clear_contents(buffer)
+        hb_buffer_add_utf16(buffer, units.baseAddress, Int32(units.count), UInt32(range.lowerBound), Int32(range.count))
+        hb_buffer_set_direction(buffer, isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        hb_buffer_set_script(buffer, script.harfBuzz)
+        hb_buffer_set_language(buffer, language.harfBuzz)
+        plans.shape(self, script: script, isRightToLeft: isRightToLeft, language: language)
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+            let positions = hb_buffer_get_glyph_positions(buffer, &count)
+        else { return ShapedGlyphs(infos: nil, positions: nil, count: 0) }
+        return ShapedGlyphs(infos: infos, positions: positions, count: Int(count))
+    }
+    /// Operations granted to the plan executions since the buffer's allowance was last
+    /// restored (see ``mustRestoreAllowance(units:)``).
+    private var grantedOperations = 0
+
+    init() { buffer = hb_buffer_create() }
+    deinit { hb_buffer_destroy(buffer) }
+
+    /// Accounts for one shaping of `units` code units; true when this shaping must go through
+    /// `hb_shape` rather than a kept plan.
+    ///
+    /// `hb_shape` gives a buffer a fresh operation allowance (64 per character, at least 16,384)
+    /// for every call and restores the default (2²⁹ − 1) afterwards; executing a kept shape plan
+    /// directly does neither, so the default is drawn down across calls. Charging each execution
+    /// what `hb_shape` would grant, and going through `hb_shape` (which restores the default)
+    /// once the charges reach half of it, keeps every call's limit at least as high as
+    /// `hb_shape`'s.
+    func mustRestoreAllowance(units: Int) -> Bool {
+        grantedOperations += max(64 * units, 16_384)
+        guard grantedOperations >= 1 << 28 else { return false }
+        grantedOperations = 0
+        return true
+    }
+}
+
+/// Buffers kept for reuse: a buffer's glyph arrays grow once and are reused by later texts,
+/// instead of being allocated and freed for every text.
+enum HarfBuzzBufferPool {
+    private static let idle = Pool<HarfBuzzBuffer>()
+
+    /// Runs `body` with a buffer of its own, then returns the buffer to the pool.
+    static func withBuffer<Result, Failure: Error>(
+        _ body: (HarfBuzzBuffer) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        let buffer = idle.take { HarfBuzzBuffer() }
+        defer {
+            hb_buffer_clear_contents(buffer.buffer)
+            idle.putBack(buffer)
+        }
+        return try body(buffer)
+    }
+}
+
+/// The glyphs of one shaping, in HarfBuzz's order (left to right on the line), read in place
+/// from the buffer that shaped them.
+struct ShapedGlyphs {
+    fileprivate let infos: UnsafeMutablePointer<hb_glyph_info_t>?
+    fileprivate let positions: UnsafeMutablePointer<hb_glyph_position_t>?
+    let count: Int
+
+    /// The UTF-16 offset of the cluster glyph `index` belongs to (its first unit).
+    @inline(__always)
+    func cluster(at index: Int) -> Int { Int(infos![index].cluster) }
+
+    /// The glyph ID of glyph `index` (0: `.notdef`, the font has no glyph).
+    @inline(__always)
+    func glyph(at index: Int) -> UInt32 { infos![index].codepoint }
+
+    /// The horizontal advance of glyph `index` in font units.
+    @inline(__always)
+    func xAdvance(at index: Int) -> Int32 { positions![index].x_advance }
+}

@@ -1,0 +1,143 @@
+import CAutoHeightICU
+
+/// Unicode character properties from ICU, as Swift types: the rest of the code never sees
+/// ICU's enum numbers.
+enum UnicodeProperties {
+    /// The general category of `scalar`, in the groups layout needs.
+    static func generalCategory(of scalar: UInt32) -> GeneralCategory {
+        switch ah_general_category(scalar) {
+        case 12: return .spaceSeparator
+        case 13: return .lineSeparator
+        case 14: return .paragraphSeparator
+        case 15: return .control
+        case 16: return .format
+        case 18: return .surrogate
+        default: return .other
+        }
+    }
+
+    /// The Arabic Joining_Type of `scalar`.
+    static func joiningType(of scalar: UInt32) -> JoiningType {
+        JoiningType(rawValue: UInt8(clamping: max(0, ah_joining_type(scalar)))) ?? .nonJoining
+    }
+
+    /// The UAX #14 Line_Break class of `scalar`, from a table for the BMP (built once, 64 KiB).
+    @inline(__always)
+    static func lineBreakClass(of scalar: UInt32) -> LineBreakClass {
+        if scalar < 0x10000 { return LineBreakClass(rawValue: bmpLineBreakClasses[Int(scalar)]) }
+        return LineBreakClass(rawValue: UInt8(clamping: max(0, ah_line_break_class(scalar))))
+    }
+
+    private static let bmpLineBreakClasses: [UInt8] = (0..<0x10000).map {
+        UInt8(clamping: max(0, ah_line_break_class(UInt32($0))))
+    }
+
+    /// The emoji properties (UTS #51) of `scalar`.
+    static func emojiProperties(of scalar: UInt32) -> EmojiProperties {
+        EmojiProperties(rawValue: UInt8(truncatingIfNeeded: ah_emoji_properties(scalar)))
+    }
+
+    /// The bracket `scalar` pairs with (UAX #9 Bidi_Paired_Bracket) and whether it opens the
+    /// pair; nil when it is no paired bracket.
+    @inline(__always)
+    static func pairedBracket(of scalar: UInt32) -> (paired: UInt32, opens: Bool)? {
+        var paired: UInt32 = 0
+        switch ah_paired_bracket(scalar, &paired) {
+        case 1: return (paired, true)
+        case 2: return (paired, false)
+        default: return nil
+        }
+    }
+
+    /// Whether `scalar` is a "typographic letter unit" for CSS `word-break: keep-all`: Line_Break
+    /// AL, NU, AI, ID, CJ, the Hangul classes, EB, EM, or CM/ZWJ (which stay with their base).
+    @inline(__always)
+    static func isKeepAllLetter(_ scalar: UInt32) -> Bool { ah_is_keep_all_letter(scalar) != 0 }
+
+    /// Code points a font need not cover for a grapheme to count as covered: joiners, variation
+    /// selectors, tag characters and other default-ignorables that shape as nothing.
+    @inline(__always)
+    static func isIgnorableForCoverage(_ scalar: UInt32) -> Bool {
+        switch scalar {
+        case 0x00AD, 0x034F, 0x061C, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180B...0x180F,
+            0x200B...0x200F, 0x202A...0x202E, 0x2060...0x206F, 0x3164, 0xFE00...0xFE0F, 0xFEFF,
+            0xFFA0, 0xFFF0...0xFFF8, 0x1BCA0...0x1BCA3, 0x1D173...0x1D17A, 0xE0000...0xE0FFF:
+            return true
+        default:
+            return scalar < 0x20 || (scalar >= 0x7F && scalar <= 0x9F)
+        }
+    }
+
+    /// The language ICU's likely-subtags data gives for `script` (`Arab` → `ar`), or nil.
+    static func likelyLanguage(for script: Script) -> String? {
+        var buffer = [CChar](repeating: 0, count: 16)
+        let length = ah_likely_language_for_script(script.tag, &buffer, Int32(buffer.count))
+        guard length > 0 else { return nil }
+        return String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
+/// Unicode general categories, grouped as layout decisions need them.
+enum GeneralCategory: Sendable {
+    case spaceSeparator  // Zs
+    case lineSeparator  // Zl
+    case paragraphSeparator  // Zp
+    case control  // Cc
+    case format  // Cf
+    case surrogate  // Cs
+    case other
+}
+
+/// Arabic Joining_Type (ICU's `UJoiningType` order).
+enum JoiningType: UInt8, Sendable {
+    case nonJoining = 0, joinCausing, dualJoining, leftJoining, rightJoining, transparent
+}
+
+/// A UAX #14 Line_Break class (ICU's `ULineBreak` numbering, all below 48; `rawValue` is that
+/// number, for compact keys).
+struct LineBreakClass: Hashable, Sendable {
+    let rawValue: UInt8
+
+    @inline(__always)
+    init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    static let unknown = LineBreakClass(rawValue: 0)  // XX
+    static let alphabetic = LineBreakClass(rawValue: 2)  // AL
+    static let mandatoryBreak = LineBreakClass(rawValue: 6)  // BK
+    static let closePunctuation = LineBreakClass(rawValue: 8)  // CL
+    static let combiningMark = LineBreakClass(rawValue: 9)  // CM
+    static let carriageReturn = LineBreakClass(rawValue: 10)  // CR
+    static let exclamation = LineBreakClass(rawValue: 11)  // EX
+    static let glue = LineBreakClass(rawValue: 12)  // GL
+    static let hyphen = LineBreakClass(rawValue: 13)  // HY
+    static let ideographic = LineBreakClass(rawValue: 14)  // ID
+    static let lineFeed = LineBreakClass(rawValue: 17)  // LF
+    static let numeric = LineBreakClass(rawValue: 19)  // NU
+    static let openPunctuation = LineBreakClass(rawValue: 20)  // OP
+    static let quotation = LineBreakClass(rawValue: 23)  // QU
+    static let surrogate = LineBreakClass(rawValue: 25)  // SG
+    static let space = LineBreakClass(rawValue: 26)  // SP
+    static let zeroWidthSpace = LineBreakClass(rawValue: 28)  // ZW
+    static let nextLine = LineBreakClass(rawValue: 29)  // NL
+    static let wordJoiner = LineBreakClass(rawValue: 30)  // WJ
+    static let hangulLV = LineBreakClass(rawValue: 31)  // H2
+    static let hangulLVT = LineBreakClass(rawValue: 32)  // H3
+    static let hangulL = LineBreakClass(rawValue: 33)  // JL
+    static let hangulT = LineBreakClass(rawValue: 34)  // JT
+    static let hangulV = LineBreakClass(rawValue: 35)  // JV
+    static let closeParenthesis = LineBreakClass(rawValue: 36)  // CP
+    static let conditionalJapaneseStarter = LineBreakClass(rawValue: 37)  // CJ
+    static let hebrewLetter = LineBreakClass(rawValue: 38)  // HL
+    static let zeroWidthJoiner = LineBreakClass(rawValue: 42)  // ZWJ
+}
+
+/// Emoji properties of a character (UTS #51).
+struct EmojiProperties: OptionSet, Sendable {
+    let rawValue: UInt8
+    static let emoji = EmojiProperties(rawValue: UInt8(AH_EMOJI))
+    static let emojiPresentation = EmojiProperties(rawValue: UInt8(AH_EMOJI_PRESENTATION))
+    static let emojiModifier = EmojiProperties(rawValue: UInt8(AH_EMOJI_MODIFIER))
+    static let emojiModifierBase = EmojiProperties(rawValue: UInt8(AH_EMOJI_MODIFIER_BASE))
+    static let regionalIndicator = EmojiProperties(rawValue: UInt8(AH_REGIONAL_INDICATOR))
+    static let extendedPictographic = EmojiProperties(rawValue: UInt8(AH_EXTENDED_PICTOGRAPHIC))
+}

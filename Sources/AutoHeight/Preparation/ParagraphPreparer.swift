@@ -1,0 +1,116 @@
+/// Turns paragraphs into ``PreparedParagraph``s: graphemes, runs, shaping, break opportunities.
+/// One preparer serves one text (it holds a HarfBuzz buffer) and is used by one thread.
+struct ParagraphPreparer {
+    /// The style's language, resolved once: ICU line-break iterators, keep-all, HarfBuzz language.
+    let language: LanguageInfo
+    let shaper: ParagraphShaper
+    let trailingWhitespace: TrailingWhitespace
+    /// The shared chunk cache and this style's identity in it (nil: shape paragraphs whole).
+    let cache: (store: SegmentCache, context: Int)?
+    /// Storage reused from paragraph to paragraph.
+    let scratch: PreparationScratch
+
+    init(
+        fonts: [Font], language: LanguageInfo, trailingWhitespace: TrailingWhitespace, buffer: HarfBuzzBuffer,
+        systemFallback: SystemFallback?, cache: (store: SegmentCache, context: Int)?, scratch: PreparationScratch
+    ) {
+        self.scratch = scratch
+        self.language = language
+        self.shaper = ParagraphShaper(
+            fonts: fonts, systemFallback: systemFallback, language: language.shapingLanguage,
+            languageScripts: language.scripts, buffer: buffer)
+        self.trailingWhitespace = trailingWhitespace
+        self.cache = cache
+    }
+
+    /// Prepares one paragraph (no explicit breaks inside). `mayNeedBidi` false says that no
+    /// unit may need bidi (see ``scanUTF16Units(of:)``), so the bidi check is skipped;
+    /// `mayHaveControls` false, that no unit is a control (tab…), so shaping skips that pass.
+    /// Complexity: O(n).
+    func prepare(
+        _ units: UnsafeBufferPointer<UInt16>, mayNeedBidi: Bool = true, mayHaveControls: Bool = true
+    ) throws(AutoHeightError) -> PreparedParagraph {
+        let count = units.count
+        if count == 0 { return .empty }
+        var flags = scratch.zeroedFlags(count: count)
+        var runs = scratch.runs
+        scratch.runs = []  // uniquely referenced here while in use
+        defer { scratch.runs = runs }
+        try TextRuns.itemize(units, bidi: mayNeedBidi ? scratch.bidi : nil, into: &runs, brackets: &scratch.brackets)
+        var advances = scratch.zeroedAdvances(count: count)
+        // One font: every unit is font 0, and no per-unit record is needed.
+        var fontIndices = shaper.mayUseSeveralFonts ? scratch.zeroedFontIndices(count: count) : []
+        defer { if !fontIndices.isEmpty { scratch.recycle(fontIndices: fontIndices) } }  // not kept
+        var boundaries = scratch.lineBreaks
+        scratch.lineBreaks = []
+        defer { scratch.lineBreaks = boundaries }
+        boundaries.removeAll(keepingCapacity: true)
+        let missing: Int
+        if let cache {
+            let chunked = try shapeByChunks(
+                units, runs: runs, cache: cache, advances: &advances, fontIndices: &fontIndices, flags: &flags,
+                boundaries: &boundaries)
+            missing = chunked.missing
+            if !chunked.breaksFound {
+                try BreakOpportunities.find(
+                    in: units, iterator: scratch.lineBreaker(from: language.lineBreaks), locale: language.icuLocale,
+                    keepsAllWords: language.keepsAllWords, into: &boundaries)
+                cache.store.recordBreaks(chunked.requests, in: units, boundaries: boundaries)
+            }
+            scratch.requests = chunked.requests
+        } else {
+            try Graphemes.markStarts(of: units, in: &flags, offset: 0, bit: UnitFlag.graphemeStart)
+            missing = shaper.shape(
+                units, runs: runs, advances: &advances, fontIndices: &fontIndices, flags: &flags,
+                mayHaveControls: mayHaveControls)
+            try BreakOpportunities.find(
+                in: units, iterator: scratch.lineBreaker(from: language.lineBreaks), locale: language.icuLocale,
+                keepsAllWords: language.keepsAllWords, into: &boundaries)
+        }
+
+        var segments = scratch.emptySegments(capacity: boundaries.count)
+        var start = 0
+        for boundary in boundaries {
+            let end = Int(boundary)
+            var contentEnd = end
+            switch trailingWhitespace {
+            case .hangs:
+                while contentEnd > start && CharacterClasses.isHangingWhitespace(units[contentEnd - 1]) {
+                    contentEnd -= 1
+                }
+            case .pango:
+                if end < count && CharacterClasses.isHangingWhitespace(units[end - 1]) { contentEnd -= 1 }
+            }
+            var content = 0.0
+            var mask: UInt32 = 0
+            var hasTab = false
+            if fontIndices.isEmpty {
+                mask = contentEnd > start ? 1 : 0
+                for index in start..<contentEnd {
+                    content += advances[index]
+                    hasTab = hasTab || flags[index] & UnitFlag.tab != 0
+                }
+            } else {
+                for index in start..<contentEnd {
+                    content += advances[index]
+                    mask |= 1 << UInt32(min(fontIndices[index], 31))
+                    hasTab = hasTab || flags[index] & UnitFlag.tab != 0
+                }
+            }
+            var trailing = 0.0
+            for index in contentEnd..<end {
+                trailing += advances[index]
+                hasTab = hasTab || units[index] == 0x09
+                // Hanging whitespace is still on the line: its font counts for the line's height.
+                if !fontIndices.isEmpty { mask |= 1 << UInt32(min(fontIndices[index], 31)) }
+            }
+            segments.append(
+                Segment(
+                    end: Int32(end), contentEnd: Int32(contentEnd), contentWidth: content,
+                    trailingWidth: trailing, fontMask: mask, hasTab: hasTab))
+            start = end
+        }
+        return PreparedParagraph(
+            length: count, segments: segments, advances: advances, flags: flags, missingGlyphs: missing)
+    }
+}

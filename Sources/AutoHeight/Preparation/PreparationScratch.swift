@@ -1,0 +1,104 @@
+/// Working storage a ``ParagraphPreparer`` reuses from paragraph to paragraph, and, pooled,
+/// from text to text: script runs, line-break offsets, the bidi resolver, and the line-break
+/// iterator taken for the text. Nothing in it outlives the preparation of one paragraph
+/// (but the iterator, which it hands back when the text is done).
+///
+/// Used by one thread at a time: ``withScratch(_:)`` hands each one to one caller.
+final class PreparationScratch: @unchecked Sendable {
+    var runs: [TextRun] = []
+    var lineBreaks: [Int32] = []
+    /// The paragraphs of a one-shot measure's text.
+    var spans: [Paragraphs.Span] = []
+    /// A paragraph's chunk look-ups on the cached path.
+    var requests: [SegmentCache.Request] = []
+    /// The itemizer's open brackets, kept for their storage.
+    var brackets = TextRuns.OpenBrackets()
+    let bidi = BidiResolver()
+    /// How the primary font couples words in runs of each script and direction met in the
+    /// current text (with the run's HarfBuzz language): asked of the font's shared memo once per
+    /// text. Emptied for every text.
+    var runAnswers: [(script: Script, rightToLeft: Bool, coupling: WordCoupling)] = []
+    /// The UTF-16 units of a one-shot measure's text.
+    var units: [UInt16] = []
+    /// A paragraph's per-unit arrays and segments handed back by a one-shot measure
+    /// (``recycle(_:)``): the next preparation fills them instead of allocating.
+    private var spareFlags: [UInt8] = []
+    private var spareAdvances: [Double] = []
+    private var spareFontIndices: [UInt8] = []
+    private var spareSegments: [Segment] = []
+    /// The line-break iterator taken from `lineBreakSlot` for the current text, if any yet.
+    private var lineBreaker: ICUBreakIterator? = nil
+    private var lineBreakSlot: BreakIteratorPool.Slot? = nil
+
+    private static let idle = Pool<PreparationScratch>()
+
+    /// Runs `body` with scratch storage of its own, then keeps the storage for reuse.
+    static func withScratch<Result, Failure: Error>(
+        _ body: (PreparationScratch) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        let scratch = idle.take { PreparationScratch() }
+        defer { idle.putBack(scratch) }
+        return try body(scratch)
+    }
+
+    /// Keeps the storage of a paragraph that is no longer needed for the next preparation.
+    func recycle(_ paragraph: consuming PreparedParagraph) {
+        // An empty paragraph took no storage: keep what is spare.
+        guard paragraph.length > 0 else { return }
+        spareFlags = paragraph.flags
+        spareAdvances = paragraph.advances
+        spareSegments = paragraph.segments
+    }
+
+    /// Keeps a font-index array that is no longer needed for the next preparation.
+    func recycle(fontIndices: consuming [UInt8]) { spareFontIndices = fontIndices }
+
+    /// `count` zero flags, in recycled storage when there is some.
+    func zeroedFlags(count: Int) -> [UInt8] { Self.zeroed(&spareFlags, count: count) }
+    /// `count` zero advances, in recycled storage when there is some.
+    func zeroedAdvances(count: Int) -> [Double] { Self.zeroed(&spareAdvances, count: count) }
+    /// `count` zero font indices, in recycled storage when there is some.
+    func zeroedFontIndices(count: Int) -> [UInt8] { Self.zeroed(&spareFontIndices, count: count) }
+
+    /// An empty segment array with room for `capacity`, in recycled storage when there is some.
+    func emptySegments(capacity: Int) -> [Segment] {
+        var segments = spareSegments
+        spareSegments = []
+        segments.removeAll(keepingCapacity: true)
+        if segments.capacity < capacity { segments.reserveCapacity(max(capacity, 2 * segments.capacity)) }
+        return segments
+    }
+
+    /// `spare`, taken, as `count` zeros. Recycled storage grows by doubling, so that a text of
+    /// paragraphs of many lengths soon stops reallocating.
+    @inline(__always)
+    private static func zeroed<Element: Numeric>(_ spare: inout [Element], count: Int) -> [Element] {
+        var array = spare
+        spare = []
+        array.removeAll(keepingCapacity: true)
+        if array.capacity < count { array.reserveCapacity(max(count, 2 * array.capacity)) }
+        array.append(contentsOf: repeatElement(0, count: count))
+        return array
+    }
+
+    /// An iterator of `slot`, taken on first use and kept until ``returnLineBreaker()``.
+    func lineBreaker(from slot: BreakIteratorPool.Slot) throws(AutoHeightError) -> ICUBreakIterator {
+        if let lineBreaker, lineBreakSlot === slot { return lineBreaker }
+        returnLineBreaker()
+        do {
+            let taken = try slot.take()
+            lineBreaker = taken
+            lineBreakSlot = slot
+            return taken
+        } catch {
+            throw .icuFailure("line breaks for locale \"\(slot.locale)\": \(error)")
+        }
+    }
+
+    /// Hands the line-break iterator back to its slot.
+    func returnLineBreaker() {
+        if let lineBreaker, let lineBreakSlot { lineBreakSlot.putBack(lineBreaker) }
+        lineBreaker = nil
+        lineBreakSlot = nil
+    }
+}

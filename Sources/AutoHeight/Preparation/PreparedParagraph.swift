@@ -1,0 +1,31 @@
+/// The text between two break opportunities: it is placed on a line whole, or, when wider than
+/// the line by itself, broken at grapheme boundaries.
+struct Segment: Sendable, Equatable {
+    /// End offset (paragraph-relative, exclusive), after any trailing whitespace.
+    var end: Int32
+    /// End of the visible content: `end` minus the trailing hanging whitespace.
+    var contentEnd: Int32
+    /// Width of the content in em (tabs counted as 0; see `hasTab`).
+    var contentWidth: Double
+    /// Width of the trailing whitespace in em. It hangs past the line edge.
+    var trailingWidth: Double
+    /// Bit `i` set when font `i` of the stack shaped part of the content.
+    var fontMask: UInt32
+    /// Contains a tab, whose width depends on the position on the line.
+    var hasTab: Bool
+}
+
+/// Everything about one paragraph that does not depend on the width or the font size: its
+/// break opportunities and the shaped width (in em) of every segment between them, plus
+/// per-unit advances and grapheme starts for breaking over-long words.
+struct PreparedParagraph: Sendable, Equatable {
+    var length: Int
+    var segments: [Segment]
+    /// Advance of each UTF-16 unit in em (a cluster's advance sits on its first unit).
+    var advances: [Double]
+    /// ``UnitFlag`` bits per UTF-16 unit.
+    var flags: [UInt8]
+    var missingGlyphs: Int
+
+    static let empty = PreparedParagraph(length: 0, segments: [], advances: [], flags: [], missingGlyphs: 0)
+}
