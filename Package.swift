@@ -3,12 +3,17 @@ import PackageDescription
 
 let package = Package(
     name: "AutoHeight",
+    // Linux is the platform built and tested here; the Apple minimums are those of the
+    // Synchronization module (Mutex, Atomic) the library uses.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "AutoHeight", targets: ["AutoHeight"]),
         .executable(name: "autoheight", targets: ["AutoHeightCLI"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // `swift package generate-documentation --target AutoHeight` (DocC).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // System libraries, found with pkg-config; apt names for the error message.
@@ -30,7 +35,10 @@ let package = Package(
         .target(name: "CAutoHeightICU", dependencies: ["CICU"]),
         .target(
             name: "AutoHeight",
-            dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CAutoHeightICU"]
+            dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CAutoHeightICU"],
+            // The bundled fonts travel with every build as a resource bundle
+            // (AutoHeight_AutoHeight.resources beside the executable); see BundledFonts.
+            resources: [.copy("Resources/Fonts")]
         ),
         .executableTarget(
             name: "AutoHeightCLI",

@@ -12,6 +12,12 @@ public enum AutoHeightError: Error, Equatable, Sendable, CustomStringConvertible
     case faceIndexOutOfRange(path: String, index: Int, faceCount: Int)
     /// The font opened but cannot lay out text (no glyphs, no units per em).
     case unusableFont(path: String, reason: String)
+    /// No installed font has this family (and style): ``Font/init(family:style:)``. `closest` is
+    /// what fontconfig would substitute (`path (Family Style)`), nil when it has nothing or
+    /// cannot load its configuration.
+    case fontNotFound(family: String, style: String?, closest: String?)
+    /// The bundled fonts are in none of the places searched (``BundledFonts``), listed in order.
+    case bundledFontsNotFound(searched: [String])
     /// A font size that is not finite, not positive, or absurdly large.
     case invalidFontSize(Double)
     /// A wrap width that is not finite or not positive.
@@ -46,6 +52,11 @@ public enum AutoHeightError: Error, Equatable, Sendable, CustomStringConvertible
         case .faceIndexOutOfRange(let path, let index, let count):
             "face index \(index) out of range: \(path) has \(count) face\(count == 1 ? "" : "s") (0...\(count - 1))"
         case .unusableFont(let path, let reason): "font cannot lay out text: \(path): \(reason)"
+        case .fontNotFound(let family, let style, let closest):
+            "no font \"\(family)\"\(style.map { " style \"\($0)\"" } ?? "") installed"
+                + (closest.map { " (fontconfig's closest: \($0))" } ?? " (fontconfig found nothing)")
+        case .bundledFontsNotFound(let searched):
+            "bundled fonts not found; looked in: \(searched.joined(separator: "; ")) (set AUTOHEIGHT_FONTS_DIR to the folder holding \(BundledFonts.defaultFileNames[0]), or give a font)"
         case .invalidFontSize(let size):
             "invalid font size \(size): must be finite, > 0 and ≤ \(Int(Self.maximumFontSize)) px"
         case .invalidWidth(let width):

@@ -184,7 +184,8 @@ struct BenchCommand: ParsableCommand {
             while let record = try records.nextRecord() { texts.append(record.text) }
             return texts
         }
-        let directory = BundledFonts.directory.replacingSuffix("/Fonts", with: "/Samples")
+        // The checkout's Samples/ (#filePath = <repo>/Sources/AutoHeightCLI/BenchCommand.swift).
+        let directory = String(#filePath).replacingSuffix("/Sources/AutoHeightCLI/BenchCommand.swift", with: "/Samples")
         return try ["chat-en.txt", "chat-ko.txt", "note-ru-el.txt", "support-ar.txt", "list-trailing-newline.txt"].map {
             path throws(CLIFailure) in try TextSources.read(path: directory + "/" + path).text
         }

@@ -18,7 +18,8 @@ struct CLIFailure: Error {
     /// The exit status and message for a library error.
     init(_ error: AutoHeightError) {
         switch error {
-        case .fontFileNotFound, .fontFileUnreadable: self.init(message: error.description, exitCode: 66)
+        case .fontFileNotFound, .fontFileUnreadable, .fontNotFound, .bundledFontsNotFound:
+            self.init(message: error.description, exitCode: 66)
         case .notAFont, .unusableFont, .faceIndexOutOfRange: self.init(message: error.description, exitCode: 65)
         case .textTooLong, .invalidRange: self.init(message: error.description, exitCode: 65)
         case .icuFailure: self.init(message: error.description, exitCode: 70)

@@ -4,8 +4,27 @@
     import Darwin
 #endif
 
-/// The fonts shipped in the repository's `Fonts/` folder: the default stack, covering Latin,
-/// Greek, Cyrillic, Hangul, Arabic, Hebrew, Devanagari and Thai.
+/// The fonts shipped with AutoHeight: the default stack, covering Latin, Greek, Cyrillic,
+/// Hangul, Arabic, Hebrew, Devanagari and Thai (Noto Sans, Nanum Gothic, Noto Sans Arabic,
+/// Hebrew, Devanagari, Thai; SIL Open Font License, licence files beside them).
+///
+/// The files are a resource of the `AutoHeight` target, so they travel with every build; an
+/// installed `autoheight` has them under `PREFIX/share/autoheight/fonts`. The folder is found
+/// once per process, searching in this order (``searchPlaces``):
+/// 1. `$AUTOHEIGHT_FONTS_DIR`, when set;
+/// 2. the package's resource bundle beside the running executable
+///    (`AutoHeight_AutoHeight.resources/Fonts`, where SwiftPM puts it for a build of this
+///    package or of an app depending on it);
+/// 3. the install prefix: `../share/autoheight/fonts` from the executable's folder
+///    (`make install PREFIX=…`);
+/// 4. fontconfig: the installed fonts of the same families (``defaultFamilies``), e.g. Debian's
+///    `fonts-noto-core` and `fonts-nanum`.
+///
+/// A folder counts when it holds the primary file (``defaultFileNames```[0]`); fallback files
+/// missing from it are left out of the stack. When every place fails,
+/// ``defaultStack()`` throws ``AutoHeightError/bundledFontsNotFound(searched:)`` naming each place
+/// looked in. A font given explicitly (``Font/init(path:faceIndex:)``, the CLI's `--font-file`
+/// or `--font`) needs none of this.
 public enum BundledFonts {
     /// The default stack's files, primary first.
     public static let defaultFileNames = [
@@ -13,37 +32,113 @@ public enum BundledFonts {
         "NotoSansHebrew-Regular.ttf", "NotoSansDevanagari-Regular.ttf", "NotoSansThai-Regular.ttf",
     ]
 
-    /// The folder holding the bundled fonts: `$AUTOHEIGHT_FONTS_DIR` when set, else the
-    /// repository's `Fonts/` (found from this source file's location at build time).
-    public static var directory: String {
-        if let overridden = getenv("AUTOHEIGHT_FONTS_DIR") { return String(cString: overridden) }
-        // #filePath = <repo>/Sources/AutoHeight/Fonts/BundledFonts.swift
-        var components = String(#filePath).split(separator: "/", omittingEmptySubsequences: false)
-        components.removeLast(4)
-        return components.joined(separator: "/") + "/Fonts"
+    /// The family of each file of ``defaultFileNames``, looked up through fontconfig when the
+    /// files are nowhere else.
+    public static let defaultFamilies = [
+        "Noto Sans", "NanumGothic", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans Devanagari",
+        "Noto Sans Thai",
+    ]
+
+    /// The environment variable naming a folder that holds the bundled fonts.
+    public static let environmentVariable = "AUTOHEIGHT_FONTS_DIR"
+
+    /// One place searched for the font files.
+    public struct SearchPlace: Sendable, Equatable, CustomStringConvertible {
+        /// What the place is (`AUTOHEIGHT_FONTS_DIR`, `resource bundle`, `install prefix`).
+        public var label: String
+        /// The folder; nil when the place does not apply (the variable is not set).
+        public var folder: String?
+
+        public var description: String { "\(label) (\(folder ?? "not set"))" }
     }
 
-    /// Path of a bundled font file.
-    public static func path(of fileName: String) -> String { directory + "/" + fileName }
+    /// The folders searched, in order (fontconfig comes after them).
+    public static var searchPlaces: [SearchPlace] {
+        searchPlaces(environment: getenv(environmentVariable).map { String(cString: $0) }, executable: executablePath())
+    }
+
+    /// The folder the bundled fonts are loaded from; nil when none of ``searchPlaces`` holds them
+    /// (the stack then comes from fontconfig, or cannot be loaded).
+    public static var directory: String? { firstFolder(in: searchPlaces) }
+
+    /// Path of a bundled font file, in ``directory`` (in the last place searched when none
+    /// holds the fonts: loading it then fails, naming the path).
+    public static func path(of fileName: String) -> String {
+        (directory ?? searchPlaces.last?.folder ?? ".") + "/" + fileName
+    }
 
     /// The primary bundled font alone (Noto Sans).
     public static func primaryFont() throws(AutoHeightError) -> Font {
         try defaultStack().primary
     }
 
-    /// The default font stack, loaded once per process and shared.
+    /// The default font stack, found and loaded once per process and shared.
+    ///
+    /// - Throws: ``AutoHeightError/bundledFontsNotFound(searched:)`` when no place holds the
+    ///   fonts; the errors of ``Font/init(path:faceIndex:)`` for a file that cannot be loaded.
     public static func defaultStack() throws(AutoHeightError) -> FontStack {
         try loaded.get()
     }
 
     private static let loaded: Result<FontStack, AutoHeightError> = {
         do throws(AutoHeightError) {
-            let fonts = try defaultFileNames.map { (name) throws(AutoHeightError) in try Font(path: path(of: name)) }
-            return .success(FontStack(fonts[0], fallbacks: Array(fonts.dropFirst())))
+            return .success(
+                try loadStack(from: searchPlaces) { family in try? Font(family: family) })
         } catch {
             return .failure(error)
         }
     }()
+
+    /// The places for an `AUTOHEIGHT_FONTS_DIR` value and the running executable's path.
+    static func searchPlaces(environment: String?, executable: String?) -> [SearchPlace] {
+        var places = [SearchPlace(label: environmentVariable, folder: environment)]
+        if let executable, let slash = executable.lastIndex(of: "/") {
+            let folder = String(executable[..<slash])
+            places.append(
+                SearchPlace(label: "resource bundle", folder: folder + "/AutoHeight_AutoHeight.resources/Fonts"))
+            let prefix = folder.hasSuffix("/bin") ? String(folder.dropLast(4)) : folder + "/.."
+            places.append(SearchPlace(label: "install prefix", folder: prefix + "/share/autoheight/fonts"))
+        }
+        return places
+    }
+
+    /// The stack from the first place holding the primary file, else from `family` look-ups
+    /// (fontconfig) of ``defaultFamilies``.
+    static func loadStack(
+        from places: [SearchPlace], family lookUp: (String) -> Font?
+    ) throws(AutoHeightError) -> FontStack {
+        if let folder = firstFolder(in: places) {
+            var fonts: [Font] = []
+            for name in defaultFileNames where fonts.isEmpty || isReadable(folder + "/" + name) {
+                fonts.append(try Font(path: folder + "/" + name))
+            }
+            return FontStack(fonts[0], fallbacks: Array(fonts.dropFirst()))
+        }
+        guard let primary = lookUp(defaultFamilies[0]) else {
+            throw .bundledFontsNotFound(
+                searched: places.map(\.description) + ["fontconfig (family \"\(defaultFamilies[0])\")"])
+        }
+        return FontStack(primary, fallbacks: defaultFamilies.dropFirst().compactMap(lookUp))
+    }
+
+    private static func firstFolder(in places: [SearchPlace]) -> String? {
+        places.lazy.compactMap(\.folder).first { isReadable($0 + "/" + defaultFileNames[0]) }
+    }
+
+    private static func isReadable(_ path: String) -> Bool { access(path, R_OK) == 0 }
+
+    /// The running executable, symlinks resolved (an `autoheight` linked into `~/bin` still
+    /// finds the fonts of the prefix it was installed in).
+    private static func executablePath() -> String? {
+        #if os(Linux)
+            let link = "/proc/self/exe"
+        #else
+            guard let link = CommandLine.arguments.first else { return nil }
+        #endif
+        guard let resolved = realpath(link, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
 }
 
 extension FontStack {

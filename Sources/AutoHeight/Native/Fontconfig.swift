@@ -14,7 +14,7 @@ import CFontconfig
 /// against concurrent use, so the one owner of a `FontconfigConfiguration`
 /// (``SystemFallback``) calls it only under its lock; it is never shared otherwise.
 final class FontconfigConfiguration {
-    private let config: OpaquePointer
+    let config: OpaquePointer
 
     /// Loads the system configuration and its fonts (from fontconfig's caches). With
     /// `acceptedFiles`, only font files matching one of those globs (`/usr/share/fonts/*/noto/*`)
@@ -171,7 +171,7 @@ final class FontconfigCandidate: @unchecked Sendable {
 }
 
 /// Sole owner of an `FcPattern` built for a query.
-private final class FontconfigPattern {
+final class FontconfigPattern {
     let pointer: OpaquePointer
 
     init() { pointer = FcPatternCreate() }

@@ -10,6 +10,13 @@ struct StyleOptions: ParsableArguments {
             valueName: "path"))
     var fontFile: String?
 
+    @Option(
+        name: .customLong("font"),
+        help: ArgumentHelp(
+            "Installed font by name, through fontconfig, as pango-view writes it: \"FAMILY[,FAMILY…] [STYLE] [SIZE]\", e.g. \"Noto Sans Bold 17px\" (instead of --font-file).",
+            valueName: "description"))
+    var font: String?
+
     @Option(name: .customLong("face"), help: ArgumentHelp("Face index inside the font file (.ttc).", valueName: "n"))
     var faceIndex: Int = 0
 
@@ -27,8 +34,10 @@ struct StyleOptions: ParsableArguments {
             valueName: "system|none"))
     var fallback: FallbackMode = .system
 
-    @Option(name: .customLong("font-size"), help: ArgumentHelp("Font size in px (= pt at 1:1).", valueName: "px"))
-    var fontSize: Double = 17
+    @Option(
+        name: .customLong("font-size"),
+        help: ArgumentHelp("Font size in px (= pt at 1:1). Default: the --font size, else 17.", valueName: "px"))
+    var fontSize: Double?
 
     @Option(
         name: .customLong("language"),
@@ -74,6 +83,12 @@ struct StyleOptions: ParsableArguments {
     var trailingWhitespace: TrailingWhitespace = .hangs
 
     func validate() throws {
+        if font != nil, fontFile != nil {
+            throw ValidationError("give either --font (a family name) or --font-file (a path), not both")
+        }
+        if let font {
+            do { _ = try FontDescription(parsing: font) } catch { throw ValidationError(error.message) }
+        }
         if LineHeight(parsing: lineHeight) == nil {
             throw ValidationError(
                 "--line-height must be metrics, em, a px value (e.g. 24) or a multiple (e.g. 1.5x); got '\(lineHeight)'"
@@ -85,15 +100,19 @@ struct StyleOptions: ParsableArguments {
     func makeStyle() throws(AutoHeightError) -> TextStyle {
         // The primary (given or bundled) loads first, so its error is the one reported.
         let base: [Font]
+        let description = font.flatMap { try? FontDescription(parsing: $0) }
         if let fontFile {
             base = [try Font(path: fontFile, faceIndex: faceIndex)]
+        } else if let description {
+            base = try FontStack(families: description.families, style: description.style).fonts
         } else {
             base = try FontStack.bundled().fonts
         }
         let extra = try fallbackFonts.map { (path) throws(AutoHeightError) in try Font(path: path) }
         let fonts = FontStack(base[0], fallbacks: Array(base.dropFirst()) + extra)
         var style = TextStyle(
-            fonts: fallback == .system ? fonts.withSystemFallback(.shared) : fonts, fontSize: fontSize,
+            fonts: fallback == .system ? fonts.withSystemFallback(.shared) : fonts,
+            fontSize: fontSize ?? description?.size ?? 17,
             language: language, lineSpacing: lineSpacing, lineHeight: LineHeight(parsing: lineHeight) ?? .metrics,
             tabWidth: tabWidth)
         style.trailingWhitespace = trailingWhitespace

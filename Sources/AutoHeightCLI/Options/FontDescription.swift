@@ -1,0 +1,53 @@
+/// `--font "FAMILY[,FAMILY…] [STYLE…] [SIZE]"`, as pango-view's `--font` is written:
+/// `"Noto Sans 17px"`, `"Noto Sans Bold Italic 20"`, `"Noto Sans, NanumGothic 16"`.
+///
+/// The last word is the size when it is a number (optionally with `px`); the words before it
+/// that are style words (`Bold`, `Italic`, `Light`, …) form the style; the rest is the family
+/// list, comma-separated.
+struct FontDescription: Equatable {
+    var families: [String]
+    var style: String?
+    var size: Double?
+
+    /// fontconfig style words (weights, slants, widths) pango-view users write after a family.
+    static let styleWords: Set<String> = [
+        "thin", "hairline", "extralight", "ultralight", "light", "semilight", "demilight", "book", "regular",
+        "normal", "medium", "semibold", "demibold", "bold", "extrabold", "ultrabold", "black", "heavy",
+        "italic", "oblique", "condensed", "semicondensed", "extracondensed", "expanded", "semiexpanded",
+        "extraexpanded",
+    ]
+}
+
+extension FontDescription {
+    /// Parses a description; throws when no family name is left.
+    init(parsing text: String) throws(DescriptionError) {
+        var words = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        if let last = words.last {
+            let number = last.lowercased().hasSuffix("px") ? String(last.dropLast(2)) : last
+            if let value = Double(number) {
+                size = value
+                words.removeLast()
+            }
+        }
+        var styleParts: [String] = []
+        while let last = words.last, !last.hasSuffix(","), Self.styleWords.contains(last.lowercased()),
+            words.count > 1
+        {
+            styleParts.insert(last, at: 0)
+            words.removeLast()
+        }
+        // "Normal" is pango's word for "no particular style": the family's regular face.
+        let styleText = styleParts.filter { $0.lowercased() != "normal" }.joined(separator: " ")
+        style = styleText.isEmpty ? nil : styleText
+        families = words.joined(separator: " ").split(separator: ",")
+            .map { $0.trimmingCharacters(in: " ") }.filter { !$0.isEmpty }.map(String.init)
+        if families.isEmpty { throw DescriptionError(text: text) }
+    }
+}
+
+extension FontDescription {
+    struct DescriptionError: Error {
+        var text: String
+        var message: String { "--font '\(text)': no family name (write e.g. \"Noto Sans Bold 17px\")" }
+    }
+}
