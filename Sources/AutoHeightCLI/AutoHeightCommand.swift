@@ -1,10 +1,12 @@
 import ArgumentParser
+import AutoHeight
 
 @main
 struct AutoHeightCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "autoheight",
         abstract: "Exact line counts and heights of wrapped text (HarfBuzz + FreeType + ICU).",
+        version: AutoHeightVersion.current,
         subcommands: [MeasureCommand.self, BenchCommand.self, ReplayCommand.self],
         defaultSubcommand: MeasureCommand.self)
 }

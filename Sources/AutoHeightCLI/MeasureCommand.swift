@@ -76,11 +76,14 @@ struct MeasureCommand: ParsableCommand {
         if jsonlInput != nil && (!files.isEmpty || text != nil) {
             throw ValidationError("--jsonl-input cannot be combined with files or --text")
         }
-        if text != nil && !files.isEmpty { throw ValidationError("give either files or --text, not both") }
         _ = try widthOptions.widths()
     }
 
     func run() throws {
+        // Checked here, not in validate(): argument-parser reports unknown options after
+        // validate(), and `--text hi --bogus 3` takes `3` for a file, so the unknown option
+        // must be reported first.
+        if text != nil && !files.isEmpty { throw ValidationError("give either files or --text, not both") }
         try reportingFailures {
             let widths = try widthOptions.widths()
             let textStyle = try style.makeStyle()
