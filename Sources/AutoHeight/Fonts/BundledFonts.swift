@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The fonts shipped with AutoHeight: the default stack, covering Latin, Greek, Cyrillic,
 /// Hangul, Arabic, Hebrew, Devanagari and Thai (Noto Sans, Nanum Gothic, Noto Sans Arabic,
 /// Hebrew, Devanagari, Thai; SIL Open Font License, licence files beside them).
@@ -54,7 +48,8 @@ public enum BundledFonts {
 
     /// The folders searched, in order (fontconfig comes after them).
     public static var searchPlaces: [SearchPlace] {
-        searchPlaces(environment: getenv(environmentVariable).map { String(cString: $0) }, executable: executablePath())
+        searchPlaces(
+            environment: ProcessFiles.environment(environmentVariable), executable: ProcessFiles.executablePath())
     }
 
     /// The folder the bundled fonts are loaded from; nil when none of ``searchPlaces`` holds them
@@ -125,20 +120,7 @@ public enum BundledFonts {
         places.lazy.compactMap(\.folder).first { isReadable($0 + "/" + defaultFileNames[0]) }
     }
 
-    private static func isReadable(_ path: String) -> Bool { access(path, R_OK) == 0 }
-
-    /// The running executable, symlinks resolved (an `autoheight` linked into `~/bin` still
-    /// finds the fonts of the prefix it was installed in).
-    private static func executablePath() -> String? {
-        #if os(Linux)
-            let link = "/proc/self/exe"
-        #else
-            guard let link = CommandLine.arguments.first else { return nil }
-        #endif
-        guard let resolved = realpath(link, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
+    private static func isReadable(_ path: String) -> Bool { ProcessFiles.isReadable(path) }
 }
 
 extension FontStack {
