@@ -4,8 +4,11 @@
 SWIFT ?= swift
 WIDTHS ?= 200,320,480
 CLI := .build/release/autoheight
+# make install PREFIX=DIR [CONFIG=debug] [DESTDIR=staging]
+PREFIX ?= /usr/local
+CONFIG ?= release
 
-.PHONY: run test build deps deps-test agreement benchmark compare verify-cache lint clean
+.PHONY: run test build deps deps-test install check-install man docs agreement benchmark compare verify-cache lint clean
 
 run: deps
 	$(SWIFT) build -c release --product autoheight
@@ -16,6 +19,27 @@ test: deps-test
 
 build: deps
 	$(SWIFT) build -c release --product autoheight
+
+# The binary, its fonts (PREFIX/share/autoheight/fonts, where it looks for them), the man page
+# and bash / zsh / fish completions. See docs/install.md.
+install: deps
+	$(SWIFT) build -c $(CONFIG) --product autoheight
+	scripts/install.sh "$$($(SWIFT) build -c $(CONFIG) --show-bin-path)/autoheight" "$(DESTDIR)$(PREFIX)"
+
+# Installs into a temporary prefix, moves the checkout out of reach, and measures with the
+# installed binary and with a small app depending on this package (CI runs it).
+check-install: deps-test
+	CONFIG=$(CONFIG) scripts/check-install.sh
+
+# Regenerates docs/man/autoheight.1 from the CLI's help (argument-parser's generate-manual).
+man:
+	mkdir -p docs/man
+	$(SWIFT) package plugin --allow-writing-to-package-directory generate-manual \
+		--output-directory docs/man --authors "the AutoHeight authors"
+
+# The DocC site of the library (warnings are errors: CI keeps it clean).
+docs: deps
+	$(SWIFT) package generate-documentation --target AutoHeight --warnings-as-errors
 
 deps:
 	@scripts/install-deps.sh build
