@@ -15,9 +15,10 @@ struct MeasureCommand: ParsableCommand {
               text   one line per text per width: "notes.txt: 4 lines, 91.0 px" (with several \
             widths: "notes.txt @ 240 px: 4 lines, 91.0 px"); with --min-lines/--max-lines \
             also the visible lines and height, and "scrolls" when the content overflows.
-              json   one object for a single measurement, else an array of objects.
-              jsonl  one object per line: for each text, for each width, in input order.
-              table  a table for people: one row per text, one "lines / height" column per width.
+              json   always one JSON array of objects (`[]` for none), streamed as it is measured.
+              jsonl  always one object per line: for each text, for each width, in input order.
+              table  a table for people: one row per text, one "lines / height" column per width; \
+            the columns are sized by the first 100 rows (a wider cell later shifts its row).
             Object fields: "input" (file name) or "id" (JSONL input), "width" (the wrap width, \
             px), "lines", "height" (px: line heights + line spacing between lines), \
             "maxLineWidth" (px, widest line without trailing whitespace), "missingGlyphs" \
@@ -25,8 +26,16 @@ struct MeasureCommand: ParsableCommand {
             "visibleHeight", "overflows"; with --line-ranges "lineRanges": [[start,end],…] in \
             UTF-16 offsets (the break character after a line is in no range).
 
-            Exit status: 0 ok; 64 bad options; 65 invalid input (bad UTF-8 with its byte \
-            offset, bad JSON line, corrupt font); 66 missing file or font.
+            Errors in a batch: with --on-error stop (default) a bad record (bad UTF-8, not JSON, \
+            no "text" string, a missing file) ends the run after everything before it is \
+            written; with --on-error record it gets an error entry in its place \
+            ({"id": …, "line": n, "error": "…"} or {"input": …, "error": "…"} in JSON, \
+            "error: …" in text and table) and the run goes on.
+
+            Exit status: 0 ok (every record measured); 64 bad options; 65 invalid input (bad \
+            UTF-8 with its byte offset, bad JSON line, corrupt font); 66 missing file or font. \
+            With --on-error record, a run where any record failed exits with the first \
+            failure's status after a one-line summary on stderr.
             """)
 
     @Argument(help: ArgumentHelp("Text files to measure (- for stdin).", valueName: "file"))
@@ -60,12 +69,10 @@ struct MeasureCommand: ParsableCommand {
             "Output format: text, json, jsonl or table.", valueName: "format"))
     var outputFormat: OutputFormat = .text
 
+    @OptionGroup var batch: BatchOptions
+
     @Flag(name: .customLong("line-ranges"), help: "Add each line's UTF-16 range to JSON output.")
     var lineRanges = false
-
-    enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-        case text, json, jsonl, table
-    }
 
     func validate() throws {
         if let minLines, minLines < 0 { throw ValidationError("--min-lines must be ≥ 0") }
@@ -87,145 +94,29 @@ struct MeasureCommand: ParsableCommand {
         try reportingFailures {
             let widths = try widthOptions.widths()
             let textStyle = try style.makeStyle()
-            let limits = LineLimits(minimum: minLines ?? 1, maximum: maxLines)
-            var writer = ResultWriter(
-                format: outputFormat, showsLimits: minLines != nil || maxLines != nil,
-                includesRanges: lineRanges, widths: widths)
+            let formatter = RecordFormatter(
+                format: outputFormat, widths: widths, limits: LineLimits(minimum: minLines ?? 1, maximum: maxLines),
+                showsLimits: minLines != nil || maxLines != nil, includesRanges: lineRanges)
+            var source: BatchSource
             if let jsonlInput {
-                var records = try JSONLRecords(path: jsonlInput)
-                while let record = try records.nextRecord() {
-                    let prepared = try textStyle.prepare(record.text)
-                    for width in widths {
-                        try writer.write(
-                            name: .id(json: record.idJSON, text: record.idText), prepared: prepared,
-                            width: width, limits: limits)
-                    }
-                }
+                source = try BatchSource(jsonlPath: jsonlInput)
+            } else if let text {
+                source = BatchSource(items: [.text(text)])
             } else {
-                let inputs: [NamedText]
-                if let text {
-                    inputs = [NamedText(name: "<text>", text: text)]
-                } else if files.isEmpty {
-                    inputs = [try TextSources.read(path: "-")]
-                } else {
-                    inputs = try files.map { path throws(CLIFailure) in try TextSources.read(path: path) }
-                }
-                for input in inputs {
-                    let prepared = try textStyle.prepare(input.text)
-                    for width in widths {
-                        try writer.write(name: .file(input.name), prepared: prepared, width: width, limits: limits)
-                    }
-                }
+                source = BatchSource(items: (files.isEmpty ? ["-"] : files).map { .file(path: $0) })
             }
-            writer.finish()
-        }
-    }
-}
-
-/// Writes measurement results in the chosen format.
-struct ResultWriter {
-    enum Name {
-        case file(String)
-        case id(json: String, text: String)
-    }
-
-    let format: MeasureCommand.OutputFormat
-    let showsLimits: Bool
-    let includesRanges: Bool
-    var multipleWidths: Bool { widths.count > 1 }
-    private var pendingJSON: [String] = []
-    private var tableRows: [(label: String, cells: [String])] = []
-    private let widths: [Double]
-    private let output = FileHandleOutput.standardOutput
-
-    init(format: MeasureCommand.OutputFormat, showsLimits: Bool, includesRanges: Bool, widths: [Double]) {
-        self.format = format
-        self.showsLimits = showsLimits
-        self.includesRanges = includesRanges
-        self.widths = widths
-    }
-
-    mutating func write(name: Name, prepared: PreparedText, width: Double, limits: LineLimits) throws(AutoHeightError) {
-        let result = try prepared.measure(width: width, lineLimits: limits)
-        let label: String
-        switch name {
-        case .file(let file): label = file
-        case .id(_, let text): label = text
-        }
-        switch format {
-        case .table:
-            if tableRows.last.map({ $0.cells.count == widths.count }) ?? true { tableRows.append((label, [])) }
-            var cell = "\(result.lineCount) / \(Self.decimal(result.height, digits: 1))"
-            if showsLimits { cell += " (\(result.visibleLineCount)\(result.overflows ? "↕" : ""))" }
-            tableRows[tableRows.count - 1].cells.append(cell)
-        case .text:
-            var line = multipleWidths ? "\(label) @ \(Self.decimal(width, digits: 1)) px: " : "\(label): "
-            line +=
-                "\(result.lineCount) line\(result.lineCount == 1 ? "" : "s"), \(Self.decimal(result.height, digits: 1)) px"
-            if showsLimits {
-                line +=
-                    " (visible \(result.visibleLineCount) line\(result.visibleLineCount == 1 ? "" : "s"), \(Self.decimal(result.visibleHeight, digits: 1)) px\(result.overflows ? ", scrolls" : ""))"
-            }
-            if result.missingGlyphCount > 0 { line += " [\(result.missingGlyphCount) missing glyphs]" }
-            output.write(line + "\n")
-        case .json, .jsonl:
-            var object = "{"
-            switch name {
-            case .file(let file): object += "\"input\":\(JSONText.quoted(file))"
-            case .id(let json, _): object += "\"id\":\(json)"
-            }
-            object += ",\"width\":\(JSONText.number(width)),\"lines\":\(result.lineCount)"
-            object +=
-                ",\"height\":\(JSONText.number(result.height)),\"maxLineWidth\":\(JSONText.number(result.maxLineWidth))"
-            object += ",\"missingGlyphs\":\(result.missingGlyphCount)"
-            if showsLimits {
-                object +=
-                    ",\"visibleLines\":\(result.visibleLineCount),\"visibleHeight\":\(JSONText.number(result.visibleHeight))"
-                object += ",\"overflows\":\(result.overflows)"
-            }
-            if includesRanges {
-                let ranges = try prepared.lines(width: width).map { "[\($0.range.lowerBound),\($0.range.upperBound)]" }
-                object += ",\"lineRanges\":[\(ranges.joined(separator: ","))]"
-            }
-            object += "}"
-            if format == .jsonl {
-                output.write(object + "\n")
-            } else {
-                pendingJSON.append(object)
+            var writer = ResultWriter(format: outputFormat, widths: widths)
+            let jsonlName = TextSources.displayName(jsonlInput ?? "-")
+            try BatchRun(threads: batch.threadCount, onError: batch.onError).run(
+                source: &source, writer: &writer, progress: ProgressBar(enabled: batch.progress)
+            ) {
+                var workerStyle = textStyle
+                workerStyle.segmentCache = SegmentCache(byteLimit: Self.segmentCacheBytesPerThread)
+                return MeasureWorker(style: workerStyle, formatter: formatter, jsonlName: jsonlName)
             }
         }
     }
 
-    func finish() {
-        if format == .table {
-            let header = ["text"] + widths.map { "\(Self.decimal($0, digits: 0)) px: lines / height" }
-            let rows = [header] + tableRows.map { [$0.label] + $0.cells }
-            let columns = header.indices.map { column in
-                rows.map { $0.count > column ? $0[column].count : 0 }.max() ?? 0
-            }
-            for (index, row) in rows.enumerated() {
-                let padded = row.enumerated().map { column, cell in
-                    column == 0
-                        ? cell.padding(toLength: columns[0], withPad: " ", startingAt: 0)
-                        : String(repeating: " ", count: columns[column] - cell.count) + cell
-                }
-                output.write(padded.joined(separator: "  ") + "\n")
-                if index == 0 {
-                    output.write(columns.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n")
-                }
-            }
-        }
-        if format == .json {
-            if pendingJSON.count == 1 {
-                output.write(pendingJSON[0] + "\n")
-            } else {
-                output.write("[\n" + pendingJSON.map { "  " + $0 }.joined(separator: ",\n") + "\n]\n")
-            }
-        }
-        output.flush()
-    }
-
-    static func decimal(_ value: Double, digits: Int) -> String {
-        String(format: "%.\(digits)f", value)
-    }
+    /// Each worker thread's segment cache: a fixed amount per thread (see docs/batch.md).
+    static let segmentCacheBytesPerThread = 8 << 20
 }

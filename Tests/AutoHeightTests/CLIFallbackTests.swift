@@ -9,9 +9,13 @@ import Testing
     let cli = CLITests()
     let noto = CLITests.noto
 
+    /// The one object of a `-O json` array.
     func object(_ run: CLITests.Run) throws -> [String: Any] {
-        try #require(
-            JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], "\(run.stdout) \(run.stderr)")
+        let array = try #require(
+            JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]], "\(run.stdout) \(run.stderr)"
+        )
+        try #require(array.count == 1, "\(run.stdout)")
+        return array[0]
     }
 
     /// Rule: system fallback is on by default; `--fallback none` measures with the given fonts

@@ -65,7 +65,7 @@ import Testing
         #expect(result.status == 0)
         #expect(
             result.stdout
-                == "{\"input\":\"<stdin>\",\"width\":100,\"lines\":2,\"height\":43.583999999999996,\"maxLineWidth\":26.496000000000002,\"missingGlyphs\":0}\n"
+                == "[\n  {\"input\":\"<stdin>\",\"width\":100,\"lines\":2,\"height\":43.583999999999996,\"maxLineWidth\":26.496000000000002,\"missingGlyphs\":0}\n]\n"
         )
     }
 
@@ -75,7 +75,9 @@ import Testing
             "--line-height", "em",
             "--line-spacing", "2", "-O", "json", "--line-ranges", "--text", "hello world foo bar baz",
         ])
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(array.count == 1)
+        let object = try #require(array.first)
         #expect(object["lines"] as? Int == 2)
         #expect(object["height"] as? Double == 34)
         #expect(object["visibleLines"] as? Int == 1)

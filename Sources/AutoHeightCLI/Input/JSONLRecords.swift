@@ -1,51 +1,77 @@
 import Foundation
 
 /// One record of a `--jsonl-input` file: `{"id": …, "text": …}`; other keys are ignored.
-struct JSONLRecord {
+struct JSONLRecord: Sendable {
     /// The id as JSON (a string with quotes, or a number), echoed in the output; `null` if absent.
     var idJSON: String
     /// The id for human output.
     var idText: String
     var text: String
+
+    /// What one line of a JSONL file holds.
+    enum Parsed {
+        /// Only spaces or tabs: skipped.
+        case blank
+        case record(JSONLRecord)
+        /// Not a record: `problem` says why (without the file and line); the id when one was read.
+        case invalid(idJSON: String, idText: String?, problem: String)
+    }
+
+    /// Parses one line (without its line break). A bare JSON string is a text whose id is the
+    /// line number. `lineOffset` is the line's byte offset in the file, for UTF-8 errors.
+    static func parse(_ line: some Collection<UInt8>, lineNumber: Int, lineOffset: Int) -> Parsed {
+        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return .blank }
+        let bytes = Array(line)
+        if let offset = firstInvalidUTF8Offset(bytes) {
+            return .invalid(idJSON: "null", idText: nil, problem: "invalid UTF-8 at byte offset \(lineOffset + offset)")
+        }
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
+        } catch {
+            return .invalid(idJSON: "null", idText: nil, problem: "not valid JSON")
+        }
+        if let text = object as? String {
+            return .record(JSONLRecord(idJSON: "\(lineNumber)", idText: "\(lineNumber)", text: text))
+        }
+        guard let record = object as? [String: Any] else {
+            return .invalid(idJSON: "null", idText: nil, problem: "expected a JSON object with a \"text\" string")
+        }
+        let idJSON: String
+        let idText: String?
+        switch record["id"] {
+        case let id as String: (idJSON, idText) = (JSONText.quoted(id), id)
+        case let id as NSNumber: (idJSON, idText) = (id.stringValue, id.stringValue)
+        default: (idJSON, idText) = ("null", nil)
+        }
+        guard let text = record["text"] as? String else {
+            return .invalid(idJSON: idJSON, idText: idText, problem: "no \"text\" string")
+        }
+        return .record(JSONLRecord(idJSON: idJSON, idText: idText ?? "line \(lineNumber)", text: text))
+    }
 }
 
 /// Streams records from a JSON Lines file or stdin; memory holds one record at a time.
-struct JSONLRecords: Sequence, IteratorProtocol {
-    private var lines: JSONLines
+struct JSONLRecords {
+    private let reader: LineReader
+    private let name: String
+    private var lineNumber = 0
 
     init(path: String) throws(CLIFailure) {
-        lines = try JSONLines(path: path)
+        reader = try LineReader(path: path)
+        name = TextSources.displayName(path)
     }
 
-    /// The next record, skipping blank lines. Stops the program with a one-line error naming the
-    /// file and line for a line that is not valid UTF-8, not JSON, or has no `"text"` string.
-    mutating func next() -> JSONLRecord? {
-        do {
-            return try nextRecord()
-        } catch {
-            error.exit()
-        }
-    }
-
+    /// The next record, skipping blank lines.
+    /// - Throws: `CLIFailure` (65) naming the file and line: not valid UTF-8, not JSON, or no
+    ///   `"text"` string.
     mutating func nextRecord() throws(CLIFailure) -> JSONLRecord? {
-        while let object = try lines.nextValue() {
-            let lineNumber = lines.lineNumber
-            if let text = object as? String {
-                return JSONLRecord(idJSON: "\(lineNumber)", idText: "\(lineNumber)", text: text)
-            }
-            guard let record = object as? [String: Any] else {
-                throw lines.failure("expected a JSON object with a \"text\" string")
-            }
-            guard let text = record["text"] as? String else {
-                throw lines.failure("no \"text\" string")
-            }
-            switch record["id"] {
-            case let id as String:
-                return JSONLRecord(idJSON: JSONText.quoted(id), idText: id, text: text)
-            case let id as NSNumber:
-                return JSONLRecord(idJSON: id.stringValue, idText: id.stringValue, text: text)
-            default:
-                return JSONLRecord(idJSON: "null", idText: "line \(lineNumber)", text: text)
+        while let line = reader.nextLine() {
+            lineNumber += 1
+            switch JSONLRecord.parse(line, lineNumber: lineNumber, lineOffset: reader.lineOffset) {
+            case .blank: continue
+            case .record(let record): return record
+            case .invalid(_, _, let problem): throw .data("\(name): line \(lineNumber): \(problem)")
             }
         }
         return nil

@@ -66,7 +66,10 @@ final class LineReader {
     private var finished = false
     /// Byte offset in the stream of the line last returned.
     private(set) var lineOffset = 0
-    private var consumed = 0
+    /// Bytes of the stream read as lines so far.
+    private(set) var consumed = 0
+    /// The stream's size in bytes when it is a regular file (also stdin redirected from one), else nil.
+    let totalBytes: Int?
 
     init(path: String) throws(CLIFailure) {
         if path == "-" {
@@ -81,6 +84,12 @@ final class LineReader {
             }
             file = opened
             ownsFile = true
+        }
+        var info = stat()
+        if fstat(fileno(file), &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG {
+            totalBytes = Int(info.st_size)
+        } else {
+            totalBytes = nil
         }
     }
 

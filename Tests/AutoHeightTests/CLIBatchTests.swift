@@ -1,0 +1,159 @@
+import Foundation
+import Testing
+
+@testable import AutoHeight
+
+/// `measure` over many records: `--jobs` (same bytes as one thread, in input order),
+/// `--on-error`, the fixed shape of each output format, the progress bar.
+@Suite struct CLIBatchTests {
+    let cli = CLITests()
+    /// 810 real messages in 13 scripts (`{"id", "text", …}` per line).
+    let corpus = Fixtures.url("pango-agreement.jsonl").path
+    let style = ["--font-size", "16", "--fallback", "none"]
+
+    @Test func jobsGiveTheBytesOfOneThreadInInputOrder() throws {
+        for format in ["jsonl", "json", "text", "table"] {
+            let arguments = ["measure", "--jsonl-input", corpus, "--widths", "120,320", "-O", format] + style
+            let one = try cli.run(arguments + ["--jobs", "1"])
+            #expect(one.status == 0, "\(one.stderr)")
+            #expect(one.stdout.split(separator: "\n").count > 810)
+            for jobs in ["2", "3", "8"] {
+                let many = try cli.run(arguments + ["--jobs", jobs])
+                #expect(many.status == 0)
+                #expect(many.stdout == one.stdout, "-O \(format) --jobs \(jobs)")
+            }
+        }
+        let ranges = ["measure", "--jsonl-input", corpus, "--width", "200", "-O", "jsonl", "--line-ranges"] + style
+        #expect(try cli.run(ranges + ["--jobs", "4"]).stdout == cli.run(ranges + ["--jobs", "1"]).stdout)
+    }
+
+    @Test func severalFilesAreMeasuredInParallelInArgumentOrder() throws {
+        let samples = BundledFonts.directory.replacingOccurrences(of: "/Fonts", with: "/Samples")
+        let files = try FileManager.default.contentsOfDirectory(atPath: samples).sorted().map { samples + "/" + $0 }
+        #expect(files.count == 5)
+        let arguments = ["measure"] + files + files + ["--widths", "200,480", "-O", "jsonl"] + style
+        let one = try cli.run(arguments + ["--jobs", "1"])
+        let two = try cli.run(arguments + ["--jobs", "2"])
+        #expect(two.stdout == one.stdout)
+        let inputs = one.stdout.split(separator: "\n").map { line in
+            String(line.split(separator: ",")[0].dropFirst("{\"input\":\"".count).dropLast())
+        }
+        #expect(inputs == (files + files).flatMap { [$0, $0] })
+    }
+
+    @Test func badRecordsGetErrorObjectsWithOnErrorRecord() throws {
+        let input = """
+            {"id": "a", "text": "hello"}
+            {oops
+            {"id": 7}
+            "bare"
+
+            {"id": "b", "text": 5}
+            {"id": "c", "text": "world"}
+
+            """
+        let result = try cli.run(
+            ["measure", "--jsonl-input", "-", "--width", "1000", "-O", "jsonl", "--on-error", "record", "--jobs", "2"]
+                + style, stdin: input)
+        #expect(result.status == 65)
+        #expect(result.stderr == "autoheight: 3 of 6 records failed; the first: <stdin>: line 2: not valid JSON\n")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 6)
+        #expect(lines[0].hasPrefix("{\"id\":\"a\",\"width\":1000,\"lines\":1,"))
+        #expect(lines[1] == "{\"id\":null,\"line\":2,\"error\":\"<stdin>: line 2: not valid JSON\"}")
+        #expect(lines[2] == "{\"id\":7,\"line\":3,\"error\":\"<stdin>: line 3: no \\\"text\\\" string\"}")
+        #expect(lines[3].hasPrefix("{\"id\":4,\"width\":1000,\"lines\":1,"))
+        #expect(lines[4] == "{\"id\":\"b\",\"line\":6,\"error\":\"<stdin>: line 6: no \\\"text\\\" string\"}")
+        #expect(lines[5].hasPrefix("{\"id\":\"c\",\"width\":1000,\"lines\":1,"))
+
+        let text = try cli.run(
+            ["measure", "--jsonl-input", "-", "--width", "1000", "--on-error", "record"] + style, stdin: "{oops\n")
+        #expect(text.stdout == "error: <stdin>: line 1: not valid JSON\n")
+        #expect(text.status == 65)
+        let clean = try cli.run(
+            ["measure", "--jsonl-input", "-", "--width", "1000", "--on-error", "record"] + style,
+            stdin: "{\"text\": \"ok\"}\n")
+        #expect(clean.status == 0)
+        #expect(clean.stderr.isEmpty)
+    }
+
+    @Test func missingFilesGetErrorObjectsToo() throws {
+        let result = try cli.run(
+            ["measure", "/no/such/a.txt", "-", "--width", "1000", "-O", "json", "--on-error", "record"] + style,
+            stdin: "hi")
+        #expect(result.status == 66)
+        #expect(result.stderr == "autoheight: 1 of 2 records failed; the first: /no/such/a.txt: no such file\n")
+        #expect(
+            result.stdout.hasPrefix("[\n  {\"input\":\"/no/such/a.txt\",\"error\":\"/no/such/a.txt: no such file\"},\n")
+        )
+        #expect(result.stdout.hasSuffix("\n]\n"))
+    }
+
+    /// A bad line far into the input, past many chunks measured in parallel: everything before it
+    /// is written, nothing after it, whatever `--jobs`.
+    @Test func onErrorStopWritesEveryRecordBeforeTheBadLine() throws {
+        var lines = try String(contentsOfFile: corpus, encoding: .utf8).split(separator: "\n").map(String.init)
+        lines.insert("{\"id\": \"broken\", \"txt\": \"typo\"}", at: 300)
+        let path = try cli.temporaryFile("stop.jsonl", Array((lines.joined(separator: "\n") + "\n").utf8))
+        for jobs in ["1", "3"] {
+            let result = try cli.run(
+                ["measure", "--jsonl-input", path, "--width", "240", "-O", "jsonl", "--jobs", jobs] + style)
+            #expect(result.status == 65)
+            #expect(result.stderr == "autoheight: \(path): line 301: no \"text\" string\n")
+            let written = result.stdout.split(separator: "\n")
+            #expect(written.count == 300)
+            #expect(written.last?.hasPrefix(#"{"id":"\#(idOf(lines[299]))","#) == true)
+        }
+        let json = try cli.run(["measure", "--jsonl-input", path, "--width", "240", "-O", "json"] + style)
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(array.count == 300)
+    }
+
+    private func idOf(_ line: String) -> String {
+        let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+        return object?["id"] as? String ?? ""
+    }
+
+    @Test func eachFormatHasOneShape() throws {
+        let one = ["measure", "--width", "1000", "--text", "hi", "--font-file", CLITests.noto]
+        let json = try cli.run(one + ["-O", "json"])
+        #expect(json.stdout.hasPrefix("[\n  {\"input\":\"<text>\",\"width\":1000,"))
+        #expect(json.stdout.hasSuffix("}\n]\n"))
+        let none = try cli.run(["measure", "--jsonl-input", "-", "--width", "100", "-O", "json"], stdin: "\n")
+        #expect(none.stdout == "[]\n")
+        let noLines = try cli.run(["measure", "--jsonl-input", "-", "--width", "100", "-O", "jsonl"], stdin: "")
+        #expect(noLines.stdout == "")
+        let widths = try cli.run(one + ["--widths", "100,200", "-O", "json"])
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(widths.stdout.utf8)) as? [[String: Any]])
+        #expect(array.map { $0["width"] as? Double } == [1000, 100, 200])
+        let jsonl = try cli.run(one + ["--widths", "100,200", "-O", "jsonl"])
+        #expect(
+            jsonl.stdout.split(separator: "\n").map { $0.hasPrefix("{\"input\":\"<text>\",\"width\":") } == [
+                true, true, true,
+            ])
+    }
+
+    /// Columns are sized by the first 100 rows, then rows stream: a wider label later pushes its
+    /// own row only.
+    @Test func tableStreamsRowsSizedByTheFirstHundred() throws {
+        let records = (1...101).map { index in
+            "{\"id\": \"\(index == 101 ? "a-much-longer-label" : "r\(index)")\", \"text\": \"x\"}"
+        }
+        let result = try cli.run(
+            ["measure", "--jsonl-input", "-", "--width", "100", "-O", "table", "--font-file", CLITests.noto]
+                + style, stdin: records.joined(separator: "\n"))
+        let rows = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(rows.count == 104)
+        #expect(rows[0] == "text  100 px: lines / height")
+        #expect(rows[1] == "----  ----------------------")
+        #expect(rows[2] == "r1" + String(repeating: " ", count: 18) + "1 / 21.8")
+        #expect(rows[102] == "a-much-longer-label" + String(repeating: " ", count: 16) + "1 / 21.8")
+        #expect(rows[103] == "")
+    }
+
+    @Test func jobsMustBePositive() throws {
+        let result = try cli.run(["measure", "--text", "a", "--width", "10", "--jobs", "0"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("--jobs must be between 1 and 1024; got 0"))
+    }
+}
