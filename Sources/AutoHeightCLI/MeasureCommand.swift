@@ -106,17 +106,18 @@ struct MeasureCommand: ParsableCommand {
                 source = BatchSource(items: (files.isEmpty ? ["-"] : files).map { .file(path: $0) })
             }
             var writer = ResultWriter(format: outputFormat, widths: widths)
-            let jsonlName = TextSources.displayName(jsonlInput ?? "-")
+            // One segment cache shared by every thread: as fast as one per thread in
+            // docs/batch.md's measurement, and its memory does not grow with --jobs.
+            var cachedStyle = textStyle
+            cachedStyle.segmentCache = SegmentCache(byteLimit: Self.segmentCacheBytes)
+            let worker = MeasureWorker(
+                style: cachedStyle, formatter: formatter, jsonlName: TextSources.displayName(jsonlInput ?? "-"))
             try BatchRun(threads: batch.threadCount, onError: batch.onError).run(
                 source: &source, writer: &writer, progress: ProgressBar(enabled: batch.progress)
-            ) {
-                var workerStyle = textStyle
-                workerStyle.segmentCache = SegmentCache(byteLimit: Self.segmentCacheBytesPerThread)
-                return MeasureWorker(style: workerStyle, formatter: formatter, jsonlName: jsonlName)
-            }
+            ) { worker }
         }
     }
 
-    /// Each worker thread's segment cache: a fixed amount per thread (see docs/batch.md).
-    static let segmentCacheBytesPerThread = 8 << 20
+    /// The shared segment cache's limit: keeps `-O jsonl` under 64 MB at any input size.
+    static let segmentCacheBytes = 16 << 20
 }
