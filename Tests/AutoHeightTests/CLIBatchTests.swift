@@ -28,9 +28,10 @@ import Testing
     }
 
     @Test func severalFilesAreMeasuredInParallelInArgumentOrder() throws {
-        let samples = BundledFonts.directory.replacingOccurrences(of: "/Fonts", with: "/Samples")
-        let files = try FileManager.default.contentsOfDirectory(atPath: samples).sorted().map { samples + "/" + $0 }
-        #expect(files.count == 5)
+        let texts = ["hello world foo bar baz", "회의는 내일 오후 3시로 옮겼어요.\n", "", "a\nb\nc", "x"]
+        let files = try texts.enumerated().map { index, text in
+            try cli.temporaryFile("many-\(index).txt", Array(text.utf8))
+        }
         let arguments = ["measure"] + files + files + ["--widths", "200,480", "-O", "jsonl"] + style
         let one = try cli.run(arguments + ["--jobs", "1"])
         let two = try cli.run(arguments + ["--jobs", "2"])
