@@ -108,3 +108,10 @@ public struct EditorConfiguration: Sendable {
         case whenEmpty
     }
 }
+
+extension EditorConfiguration {
+    /// The configuration's font-free edit rules (character limit, truncation).
+    var editPolicy: EditPolicy {
+        EditPolicy(characterLimit: characterLimit, truncatesOverflowingInput: truncatesOverflowingInput)
+    }
+}

@@ -23,19 +23,16 @@
 /// sizes. Its states and change records are `Sendable`.
 public final class EditorModel {
     /// The configuration as last set.
-    public private(set) var configuration: EditorConfiguration
+    public internal(set) var configuration: EditorConfiguration
     /// The current state: text, enabled flag and everything derived.
     public private(set) var state: EditorState
 
     /// The text, kept prepared; edits re-prepare only touched paragraphs.
-    private var editable: EditableText
-    /// An empty text in the text style: the lines of an editor that shows a placeholder.
-    private let emptyText: PreparedText
-    /// Prepared placeholders; nil when empty.
-    private var placeholder: PreparedText?
-    private var disabledPlaceholder: PreparedText?
+    var editable: EditableText
+    /// The prepared placeholders and the empty text beside them.
+    var placeholders: PlaceholderLayout
     /// The text's last measurement at the text width with the line limits.
-    private var measurement: TextMeasurement
+    var measurement: TextMeasurement
     /// Every line at the text width, computed on the first caret query after a change.
     private var cachedLines: [LineLayout]?
     private let pattern: ValidationPattern?
@@ -44,7 +41,7 @@ public final class EditorModel {
     /// How many preparation passes (shaping and segmentation) ran: the text, the touched
     /// paragraphs of an edit, an empty text, a non-empty placeholder. Tests use it to show that
     /// width changes reshape nothing.
-    private(set) var preparationCount = 0
+    internal(set) var preparationCount = 0
 
     /// Configures an editor holding `text`. Everything is checked here: numbers, styles, limits,
     /// and the validation pattern, which is compiled once.
@@ -63,13 +60,15 @@ public final class EditorModel {
         let placeholderStyle = configuration.placeholderStyle ?? configuration.style
         do throws(AutoHeightError) {
             editable = try EditableText(text, style: configuration.style)
-            emptyText = try PreparedText("", style: configuration.style)
-            placeholder = try Self.prepare(configuration.placeholder, style: placeholderStyle)
-            disabledPlaceholder = try Self.prepare(configuration.disabledPlaceholder, style: placeholderStyle)
+            placeholders = PlaceholderLayout(
+                emptyText: try PreparedText("", style: configuration.style),
+                placeholder: try PlaceholderLayout.prepare(configuration.placeholder, style: placeholderStyle),
+                disabledPlaceholder: try PlaceholderLayout.prepare(
+                    configuration.disabledPlaceholder, style: placeholderStyle))
         } catch {
             throw .layout(error)
         }
-        preparationCount = 2 + (placeholder == nil ? 0 : 1) + (disabledPlaceholder == nil ? 0 : 1)
+        preparationCount = 1 + placeholders.preparedCount
         measurement = Self.measure(editable, configuration: configuration)
         // A placeholder state for the initializer to replace (every stored property must be set
         // before `self` can compute the real one).
@@ -157,96 +156,6 @@ public final class EditorModel {
             editable: newText, measurement: newMeasurement)
     }
 
-    // MARK: Configuration changes
-
-    /// Enables or disables the editor. A disabled editor rejects edits and shows the disabled
-    /// placeholder, if any (see ``EditorConfiguration/DisabledPlaceholderMode``).
-    public func setEnabled(_ isEnabled: Bool) {
-        guard isEnabled != state.isEnabled else { return }
-        commit(
-            makeState(
-                text: state.text, measurement: measurement, isEnabled: isEnabled, isMatched: state.isMatched,
-                characterCount: state.characterCount),
-            editable: editable, measurement: measurement)
-    }
-
-    /// The editor's frame got wider or narrower (rotation, split view): re-wraps text and
-    /// placeholder in arithmetic only, no reshaping.
-    /// - Throws: ``EditorError/invalidContainerWidth(_:)``, ``EditorError/noRoomForText(containerWidth:textWidth:)``;
-    ///   nothing changes then.
-    public func setContainerWidth(_ width: Double) throws(EditorError) {
-        var updated = configuration
-        updated.containerWidth = width
-        try reconfigureLayout(updated)
-    }
-
-    /// A trailing accessory (a button) appeared, changed size or went away (0): the text and the
-    /// placeholder get that much less (or more) width. Re-wraps without reshaping.
-    /// - Throws: ``EditorError/invalidAccessoryWidth(_:)``, ``EditorError/noRoomForText(containerWidth:textWidth:)``.
-    public func setAccessoryWidth(_ width: Double) throws(EditorError) {
-        var updated = configuration
-        updated.accessoryWidth = width
-        try reconfigureLayout(updated)
-    }
-
-    /// New insets or line-fragment padding. Re-wraps without reshaping.
-    /// - Throws: ``EditorError/invalidInset(edge:value:)``, ``EditorError/noRoomForText(containerWidth:textWidth:)``.
-    public func setInsets(_ insets: EditorInsets) throws(EditorError) {
-        var updated = configuration
-        updated.insets = insets
-        try reconfigureLayout(updated)
-    }
-
-    /// New minimum and maximum line counts. Re-measures without reshaping.
-    /// - Throws: ``EditorError/layout(_:)`` for contradicting limits,
-    ///   ``EditorError/lineLimitWithoutMaximum`` when input is limited to the maximum and none is given.
-    public func setLineLimits(_ lineLimits: LineLimits) throws(EditorError) {
-        var updated = configuration
-        updated.lineLimits = lineLimits
-        try reconfigureLayout(updated)
-    }
-
-    /// A new placeholder, or a new style for it (nil: the text's style), e.g. when an input
-    /// field's state (active, error) changes how its placeholder is set. Re-prepares both
-    /// placeholders (they share the style), not the text.
-    /// - Throws: ``EditorError/layout(_:)`` for an invalid style.
-    public func setPlaceholder(_ placeholder: String, style: TextStyle? = nil) throws(EditorError) {
-        var updated = configuration
-        updated.placeholder = placeholder
-        updated.placeholderStyle = style
-        let placeholderStyle = style ?? configuration.style
-        let prepared: PreparedText?
-        let preparedDisabled: PreparedText?
-        do throws(AutoHeightError) {
-            try style?.validate()
-            prepared = try Self.prepare(placeholder, style: placeholderStyle)
-            preparedDisabled = try Self.prepare(updated.disabledPlaceholder, style: placeholderStyle)
-        } catch {
-            throw .layout(error)
-        }
-        preparationCount += (prepared == nil ? 0 : 1) + (preparedDisabled == nil ? 0 : 1)
-        configuration = updated
-        self.placeholder = prepared
-        disabledPlaceholder = preparedDisabled
-        relayout()
-    }
-
-    /// A new disabled placeholder (empty: none). Re-prepares it alone.
-    /// - Throws: ``EditorError/layout(_:)`` for text longer than 2³¹ − 1 UTF-16 units.
-    public func setDisabledPlaceholder(_ disabledPlaceholder: String) throws(EditorError) {
-        let prepared: PreparedText?
-        do throws(AutoHeightError) {
-            prepared = try Self.prepare(
-                disabledPlaceholder, style: configuration.placeholderStyle ?? configuration.style)
-        } catch {
-            throw .layout(error)
-        }
-        if prepared != nil { preparationCount += 1 }
-        configuration.disabledPlaceholder = disabledPlaceholder
-        self.disabledPlaceholder = prepared
-        relayout()
-    }
-
     // MARK: Caret
 
     /// The line a caret at UTF-16 offset `offset` sits on and that line's position: for
@@ -256,23 +165,15 @@ public final class EditorModel {
     ///   a surrogate pair.
     public func caret(atUTF16Offset offset: Int) throws(EditorError) -> EditorCaret {
         let count = editable.utf16Count
-        let text = state.text
-        guard offset >= 0 && offset <= count,
-            text.utf16.index(text.utf16.startIndex, offsetBy: offset).samePosition(in: text.unicodeScalars) != nil
-        else {
+        guard TextPosition.index(atUTF16Offset: offset, in: state.text, utf16Count: count) != nil else {
             throw .invalidPosition(offset, utf16Count: count)
         }
         let lines = currentLines()
-        // The last line starting at or before the offset.
-        var low = 0
-        var high = lines.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if lines[middle].range.lowerBound <= offset { low = middle } else { high = middle - 1 }
-        }
-        let line = lines[low]
+        let lineIndex = lines.lazy.map(\.range.lowerBound).lastIndex(notAbove: offset) ?? 0
+        let line = lines[lineIndex]
         return EditorCaret(
-            offset: offset, lineIndex: low, y: line.y, top: configuration.insets.top + line.y, lineHeight: line.height)
+            offset: offset, lineIndex: lineIndex, y: line.y, top: configuration.insets.top + line.y,
+            lineHeight: line.height)
     }
 
     /// ``caret(atUTF16Offset:)`` for a `String.Index` of ``text``.
@@ -318,16 +219,9 @@ public final class EditorModel {
 
     private func apply(lower: Int, upper: Int, replacement: String) -> EditResult {
         guard state.isEnabled else { return .rejected(.disabled) }
-        let text = state.text
         let count = editable.utf16Count
         let invalid = EditRejection.invalidRange(lower: lower, upper: upper, utf16Count: count)
-        guard lower >= 0, lower <= upper, upper <= count else { return .rejected(invalid) }
-        let utf16 = text.utf16
-        let lowerIndex = utf16.index(utf16.startIndex, offsetBy: lower)
-        let upperIndex = utf16.index(lowerIndex, offsetBy: upper - lower)
-        guard lowerIndex.samePosition(in: text.unicodeScalars) != nil,
-            upperIndex.samePosition(in: text.unicodeScalars) != nil
-        else {
+        guard let range = TextPosition.range(lower: lower, upper: upper, in: state.text, utf16Count: count) else {
             return .rejected(invalid)
         }
         if lower == upper && replacement.isEmpty {
@@ -335,24 +229,14 @@ public final class EditorModel {
             return .accepted(
                 AcceptedEdit(state: state, insertedText: "", insertedRange: lower..<lower, isTruncated: false))
         }
-        let range = lowerIndex..<upperIndex
-
-        var inserted = replacement
-        var newText = Self.splice(text, range, with: replacement[...])
-        var newCount = newText.count
-        var isTruncated = false
-        if let limit = configuration.characterLimit {
-            let allowed = max(limit, state.characterCount)
-            if newCount > allowed {
-                guard configuration.truncatesOverflowingInput,
-                    let fit = Self.longestFittingPrefix(of: replacement, into: text, at: range, allowed: allowed)
-                else {
-                    return .rejected(.characterLimit(limit: limit, resultingCount: newCount))
-                }
-                (inserted, newText, newCount) = (fit.inserted, fit.text, fit.count)
-                isTruncated = true
-            }
+        let outcome: EditPolicy.Outcome
+        switch configuration.editPolicy.apply(
+            replacement, to: state.text, at: range, characterCount: state.characterCount)
+        {
+        case .success(let allowed): outcome = allowed
+        case .failure(let rejection): return .rejected(rejection)
         }
+        let inserted = outcome.inserted
 
         var edited = editable
         do throws(AutoHeightError) {
@@ -372,17 +256,17 @@ public final class EditorModel {
             return .rejected(.lineLimit(limit: maximum, resultingCount: newMeasurement.lineCount))
         }
         let newState = makeState(
-            text: newText, measurement: newMeasurement, isEnabled: true, isMatched: pattern?.matches(newText) ?? true,
-            characterCount: newCount)
+            text: outcome.text, measurement: newMeasurement, isEnabled: true,
+            isMatched: pattern?.matches(outcome.text) ?? true, characterCount: outcome.characterCount)
         commit(newState, editable: edited, measurement: newMeasurement)
         return .accepted(
             AcceptedEdit(
                 state: newState, insertedText: inserted, insertedRange: lower..<(lower + inserted.utf16.count),
-                isTruncated: isTruncated))
+                isTruncated: outcome.isTruncated))
     }
 
     /// Replaces state, text and measurement, then tells the observers what changed.
-    private func commit(
+    func commit(
         _ newState: EditorState, editable newText: EditableText, measurement newMeasurement: TextMeasurement
     ) {
         let previous = state
@@ -395,14 +279,14 @@ public final class EditorModel {
 
     /// Applies a configuration that changes only widths, insets or line limits: validates it,
     /// then re-measures the prepared text and placeholders.
-    private func reconfigureLayout(_ updated: EditorConfiguration) throws(EditorError) {
+    func reconfigureLayout(_ updated: EditorConfiguration) throws(EditorError) {
         try updated.validate()
         configuration = updated
         relayout()
     }
 
     /// Re-measures everything at the current configuration (no preparation) and commits.
-    private func relayout() {
+    func relayout() {
         let newMeasurement = Self.measure(editable, configuration: configuration)
         commit(
             makeState(
@@ -423,113 +307,23 @@ public final class EditorModel {
         return lines
     }
 
-    /// What the editor shows for a text (empty or not) and enabled flag.
-    private func display(textIsEmpty: Bool, isEnabled: Bool) -> EditorDisplay {
-        if !isEnabled, disabledPlaceholder != nil,
-            configuration.disabledPlaceholderMode == .replacesText || textIsEmpty
-        {
-            return .disabledPlaceholder
-        }
-        if textIsEmpty && placeholder != nil { return .placeholder }
-        return .text
-    }
-
-    /// The state for a text whose measurement is `measurement`.
-    ///
-    /// Showing the text: height = insets + the text's clamped lines. Showing a placeholder: the
-    /// editor is as tall as the taller of its own empty lines (min lines in the text's style) and
-    /// the placeholder's lines (at most the maximum, in the placeholder's style); it never scrolls.
-    private func makeState(
+    /// The state for a text whose measurement is `measurement` (see ``PlaceholderLayout``).
+    func makeState(
         text: String, measurement: TextMeasurement, isEnabled: Bool, isMatched: Bool, characterCount: Int
     ) -> EditorState {
-        let display = display(textIsEmpty: text.isEmpty, isEnabled: isEnabled)
-        let insets = configuration.insets.vertical
-        var state = EditorState(
-            text: text, isEnabled: isEnabled, display: display, lineCount: measurement.lineCount,
-            visibleLineCount: measurement.visibleLineCount, height: insets + measurement.visibleHeight,
-            contentHeight: insets + measurement.height, isScrollEnabled: measurement.overflows, isMatched: isMatched,
-            characterCount: characterCount)
-        let shown: PreparedText?
-        switch display {
-        case .text: shown = nil
-        case .placeholder: shown = placeholder
-        case .disabledPlaceholder: shown = disabledPlaceholder
-        }
-        guard let shown else { return state }
-        let limits = configuration.lineLimits
-        let own = Self.measure(emptyText, configuration: configuration)
-        var placeholderConfiguration = configuration
-        placeholderConfiguration.lineLimits = LineLimits(minimum: 1, maximum: limits.maximum)
-        let shownMeasurement = Self.measure(shown, configuration: placeholderConfiguration)
-        state.visibleLineCount = min(max(shownMeasurement.lineCount, own.visibleLineCount), limits.maximum ?? Int.max)
-        state.height = insets + max(own.visibleHeight, shownMeasurement.visibleHeight)
-        state.contentHeight = insets + max(own.height, shownMeasurement.height)
-        state.isScrollEnabled = false
-        return state
-    }
-
-    /// Measures prepared text at the configuration's text width and line limits. The
-    /// configuration is validated, so measuring cannot fail.
-    private static func measure(_ prepared: PreparedText, configuration: EditorConfiguration) -> TextMeasurement {
-        do throws(AutoHeightError) {
-            return try prepared.measure(width: configuration.textWidth, lineLimits: configuration.lineLimits)
-        } catch {
-            preconditionFailure("measuring at a validated width and line limits failed: \(error)")
-        }
+        placeholders.state(
+            text: text, measurement: measurement, isEnabled: isEnabled, isMatched: isMatched,
+            characterCount: characterCount, configuration: configuration)
     }
 
     /// Measures the text: `EditableText` keeps per-paragraph results at the last width, so after an
     /// edit only the touched paragraphs are walked again (same numbers as a full measure).
-    private static func measure(_ text: EditableText, configuration: EditorConfiguration) -> TextMeasurement {
+    static func measure(_ text: EditableText, configuration: EditorConfiguration) -> TextMeasurement {
         do throws(AutoHeightError) {
             return try text.measure(width: configuration.textWidth, lineLimits: configuration.lineLimits)
         } catch {
             preconditionFailure("measuring at a validated width and line limits failed: \(error)")
         }
-    }
-
-    /// Prepares a placeholder; nil for an empty one.
-    private static func prepare(_ text: String, style: TextStyle) throws(AutoHeightError) -> PreparedText? {
-        text.isEmpty ? nil : try PreparedText(text, style: style)
-    }
-
-    /// `text` with the scalars in `range` replaced.
-    private static func splice(_ text: String, _ range: Range<String.Index>, with replacement: Substring) -> String {
-        var result = text
-        result.unicodeScalars.replaceSubrange(range, with: replacement.unicodeScalars)
-        return result
-    }
-
-    /// The longest prefix of `replacement`, whole grapheme clusters, that leaves at most `allowed`
-    /// characters when it replaces `range` of `text`; nil when not even one cluster fits.
-    ///
-    /// Complexity: O(n log m) (a binary search over prefix lengths, counting each candidate).
-    private static func longestFittingPrefix(
-        of replacement: String, into text: String, at range: Range<String.Index>, allowed: Int
-    ) -> (inserted: String, text: String, count: Int)? {
-        var ends = [replacement.startIndex]
-        var index = replacement.startIndex
-        while index < replacement.endIndex {
-            index = replacement.index(after: index)
-            ends.append(index)
-        }
-        // Largest k with count(result of the first k clusters) ≤ allowed.
-        var low = 0
-        var high = ends.count - 1
-        var best: (text: String, count: Int)?  // the result for `low` once low > 0
-        while low < high {
-            let middle = (low + high + 1) / 2
-            let candidate = splice(text, range, with: replacement[..<ends[middle]])
-            let count = candidate.count
-            if count <= allowed {
-                low = middle
-                best = (candidate, count)
-            } else {
-                high = middle - 1
-            }
-        }
-        guard low > 0, let best else { return nil }
-        return (String(replacement[..<ends[low]]), best.text, best.count)
     }
 }
 

@@ -27,13 +27,13 @@ public struct FontStack: Sendable {
     private final class Storage: Sendable {
         let fonts: [Font]
         let systemFallback: SystemFallback?
-        let metricTables: LineHeightResolver.Tables
+        let metricTables: FontMetricTables
         let cacheIdentity: String
 
         init(fonts: [Font], systemFallback: SystemFallback?) {
             self.fonts = fonts
             self.systemFallback = systemFallback
-            metricTables = LineHeightResolver.Tables(fonts: fonts, systemFallback: systemFallback)
+            metricTables = FontMetricTables(fonts: fonts, systemFallback: systemFallback)
             cacheIdentity =
                 fonts.map { String($0.serial) }.joined(separator: ",")
                 + (systemFallback.map { "|system fallback \($0.serial)" } ?? "")
@@ -47,7 +47,7 @@ public struct FontStack: Sendable {
     /// Searched after ``fonts`` for clusters none of them covers; nil for none.
     public var systemFallback: SystemFallback? { storage.systemFallback }
     /// The fonts' vertical metrics for line heights, built once per stack (not per text).
-    var metricTables: LineHeightResolver.Tables { storage.metricTables }
+    var metricTables: FontMetricTables { storage.metricTables }
 
     public init(_ primary: Font, fallbacks: [Font] = [], systemFallback: SystemFallback? = nil) {
         // Font masks are 32 bits wide.

@@ -57,15 +57,14 @@ public struct EditableText: Sendable {
         guard count - range.count + inserted.count < Int(Int32.max) else {
             throw .textTooLong(utf16Count: count - range.count + inserted.count)
         }
-        let starts = prepared.paragraphStarts
-        var first = paragraphIndex(containing: range.lowerBound, starts: starts)
-        let last = paragraphIndex(containing: range.upperBound, starts: starts)
+        var first = prepared.paragraphIndex(containing: range.lowerBound)
+        let last = prepared.paragraphIndex(containing: range.upperBound)
         // Text typed right after a lone CR may join it into CR LF: take that paragraph too. (A
         // paragraph's units end with its break, so a last unit CR is a lone CR, not CR LF.)
-        if first > 0 && range.lowerBound == starts[first] && paragraphUnits[first - 1].last == 0x0D {
+        if first > 0 && range.lowerBound == prepared.records[first].start && paragraphUnits[first - 1].last == 0x0D {
             first -= 1
         }
-        let localStart = starts[first]
+        let localStart = prepared.records[first].start
         var local: [UInt16] = []
         for index in first...last { local.append(contentsOf: paragraphUnits[index]) }
         local.replaceSubrange((range.lowerBound - localStart)..<(range.upperBound - localStart), with: inserted)
@@ -88,8 +87,7 @@ public struct EditableText: Sendable {
         }
         paragraphUnits.replaceSubrange(first...last, with: newUnits)
         prepared.replaceParagraphs(
-            first...last, with: newParagraphs, utf16Delta: inserted.count - range.count,
-            units: paragraphUnits)
+            first...last, with: newParagraphs, lengths: newUnits.map(\.count), utf16Delta: inserted.count - range.count)
         memo = memo.replacing(first...last, withCount: newParagraphs.count)
     }
 
@@ -109,27 +107,16 @@ public struct EditableText: Sendable {
     /// results. No allocation at an unchanged width.
     public func measure(width: Double, lineLimits: LineLimits = LineLimits()) throws(AutoHeightError) -> TextMeasurement
     {
-        let size = prepared.style.fontSize
-        try PreparedText.validate(width: width)
-        try lineLimits.validate()
-        let heights = LineHeightResolver(
-            model: prepared.style.lineHeight, tables: prepared.style.fonts.metricTables, fontSize: size)
-        let tabStop = prepared.tabStopEm
-        var sink = MeasuringSink(heights: heights, maximumVisible: Int.max)
-        let paragraphs = prepared.paragraphs
+        var pass = try prepared.linePass(width: width, lineLimits: lineLimits)
+        let records = prepared.records
         return memo.state.withLock { state in
-            if state.width != width || state.results.count != prepared.paragraphs.count {
-                state = MeasureMemo.State(
-                    width: width, results: .init(repeating: nil, count: prepared.paragraphs.count))
+            if state.width != width || state.results.count != records.count {
+                state = MeasureMemo.State(width: width, results: .init(repeating: nil, count: records.count))
             }
-            return prepared.summarize(width: width, lineLimits: lineLimits, fontSize: size, heights: heights) { index in
-                if let known = state.results[index] { return known }
-                let result = PreparedText.measureParagraph(
-                    paragraphs, index, width: width, fontSize: size, tabStop: tabStop, sink: &sink
-                ).whole
-                state.results[index] = result
-                return result
+            for index in records.indices {
+                state.results[index] = pass.add(records[index].paragraph, known: state.results[index])
             }
+            return pass.measurement(lineLimits: lineLimits, missingGlyphCount: prepared.missingGlyphCount)
         }
     }
 
@@ -138,23 +125,11 @@ public struct EditableText: Sendable {
         try prepared.lines(width: width)
     }
 
-    /// The paragraph holding offset `offset`: the last one starting at or before it.
-    private func paragraphIndex(containing offset: Int, starts: [Int]) -> Int {
-        var low = 0
-        var high = starts.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if starts[middle] <= offset { low = middle } else { high = middle - 1 }
-        }
-        return low
-    }
-
     /// Whether `offset` falls between the two halves of a surrogate pair.
     private func splitsSurrogatePair(_ offset: Int) -> Bool {
         guard offset > 0 && offset < utf16Count else { return false }
-        let starts = prepared.paragraphStarts
-        let index = paragraphIndex(containing: offset, starts: starts)
-        let local = offset - starts[index]
+        let index = prepared.paragraphIndex(containing: offset)
+        let local = offset - prepared.records[index].start
         let units = paragraphUnits[index]
         guard local > 0 && local < units.count else { return false }
         return units[local] & 0xFC00 == 0xDC00 && units[local - 1] & 0xFC00 == 0xD800

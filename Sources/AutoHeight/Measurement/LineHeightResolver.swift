@@ -8,32 +8,14 @@ struct LineHeightResolver: Sendable {
     let model: LineHeight
     let fontSize: Double
     /// Per explicit font of the stack, in em.
-    let tables: Tables
+    let tables: FontMetricTables
     /// The system fallback's discovered fonts, in em, as of this resolver's creation (every font
     /// a prepared paragraph refers to was discovered before its preparation ended).
     let discovered: SystemFallback.Metrics
     let uniformHeight: Double?
 
-    /// Per-font metric tables of a stack, built once per `FontStack` (a class: a resolver takes
-    /// one reference). Fonts the system fallback discovers later (while an ``EditableText`` is
-    /// edited) are read from the fallback itself when a resolver is made, so the tables never go
-    /// stale.
-    final class Tables: Sendable {
-        let ascenders: [Double]
-        let descenders: [Double]
-        let lineGaps: [Double]
-        let systemFallback: SystemFallback?
-
-        init(fonts: [Font], systemFallback: SystemFallback?) {
-            ascenders = fonts.map(\.metrics.ascender)
-            descenders = fonts.map(\.metrics.descender)
-            lineGaps = fonts.map(\.metrics.lineGap)
-            self.systemFallback = systemFallback
-        }
-    }
-
     /// A resolver for the line-height `model` at `fontSize`; no allocation (the tables are shared).
-    init(model: LineHeight, tables: Tables, fontSize: Double) {
+    init(model: LineHeight, tables: FontMetricTables, fontSize: Double) {
         self.model = model
         self.fontSize = fontSize
         self.tables = tables

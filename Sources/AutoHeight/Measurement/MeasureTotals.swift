@@ -19,14 +19,21 @@ struct MeasureTotals {
 
     init(maximum: Int) { self.maximum = maximum }
 
-    /// Adds the next paragraph's result. `firstLinesHeight(n)` gives the height of its first `n`
-    /// lines; it is asked only of the paragraph in which `maximum` is reached.
+    /// When `result` is the paragraph in which the maximum is reached: how many of its lines are
+    /// shown (then ``add(_:firstLinesHeight:)`` needs their height); nil otherwise.
     @inline(__always)
-    mutating func add(_ result: ParagraphMeasure, firstLinesHeight: (Int) -> Double) {
+    func linesShownOf(_ result: ParagraphMeasure) -> Int? {
+        lines < maximum && lines + result.lineCount > maximum ? maximum - lines : nil
+    }
+
+    /// Adds the next paragraph's result; `firstLinesHeight` is the height of its first
+    /// ``linesShownOf(_:)`` lines when that is not nil (else unused).
+    @inline(__always)
+    mutating func add(_ result: ParagraphMeasure, firstLinesHeight: Double) {
         if lines + result.lineCount <= maximum {
             visibleLinesHeight += result.height
         } else if lines < maximum {
-            visibleLinesHeight += firstLinesHeight(maximum - lines)
+            visibleLinesHeight += firstLinesHeight
         }
         lines += result.lineCount
         contentHeight += result.height

@@ -12,13 +12,11 @@
 public struct PreparedText: Sendable {
     public let style: TextStyle
     /// Length of the text in UTF-16 units.
-    public var utf16Count: Int { utf16CountStorage }
-    var paragraphs: [PreparedParagraph]
-    /// UTF-16 offset where each paragraph starts.
-    var paragraphStarts: [Int]
+    public private(set) var utf16Count: Int
+    /// One record per paragraph, in order.
+    private(set) var records: [ParagraphRecord]
     /// Grapheme clusters no font of the stack covers.
     public private(set) var missingGlyphCount: Int
-    private(set) var utf16CountStorage: Int
 
     /// Prepares `text` for `style`.
     /// - Throws: ``AutoHeightError`` for an invalid style or language tag, or text longer than
@@ -29,32 +27,33 @@ public struct PreparedText: Sendable {
         let scanned = scanUTF16Units(of: text)
         let units = scanned.units
         guard units.count < Int(Int32.max) else { throw .textTooLong(utf16Count: units.count) }
-        var paragraphs: [PreparedParagraph] = []
-        var starts: [Int] = []
+        var records: [ParagraphRecord] = []
         var missing = 0
         try units.withUnsafeBufferPointer { (all) throws(AutoHeightError) in
             let spans =
                 scanned.hasExplicitBreak
                 ? Paragraphs.split(all) : [Paragraphs.Span(range: 0..<all.count, breakLength: 0)]
-            paragraphs.reserveCapacity(spans.count)
-            starts.reserveCapacity(spans.count)
+            records.reserveCapacity(spans.count)
             try context.withPreparer { (preparer) throws(AutoHeightError) in
                 for span in spans {
                     let slice = UnsafeBufferPointer(rebasing: all[span.range])
                     let paragraph = try preparer.prepare(
                         slice, mayNeedBidi: scanned.mayNeedBidi, mayHaveControls: scanned.hasControl)
                     missing += paragraph.missingGlyphs
-                    paragraphs.append(paragraph)
-                    starts.append(span.range.lowerBound)
+                    records.append(ParagraphRecord(start: span.range.lowerBound, paragraph: paragraph))
                 }
             }
         }
         self.style = style
-        self.utf16CountStorage = units.count
-        self.paragraphs = paragraphs
-        self.paragraphStarts = starts
+        self.utf16Count = units.count
+        self.records = records
         self.missingGlyphCount = missing
     }
+
+    /// The prepared paragraphs, in order (for tests and tools; measuring reads ``records``).
+    var paragraphs: [PreparedParagraph] { records.map(\.paragraph) }
+    /// The UTF-16 offset where each paragraph starts.
+    var paragraphStarts: [Int] { records.map(\.start) }
 
     /// Measures `text` at `width` without keeping its preparation: exactly
     /// `PreparedText(text, style: style).measure(width: width, lineLimits: lineLimits)`, but each
@@ -76,12 +75,7 @@ public struct PreparedText: Sendable {
             guard units.count < Int(Int32.max) else { throw .textTooLong(utf16Count: units.count) }
             try validate(width: width)
             try lineLimits.validate()
-            let fontSize = style.fontSize
-            let tables = style.fonts.metricTables
-            var heights = LineHeightResolver(model: style.lineHeight, tables: tables, fontSize: fontSize)
-            let tabStop = Double(style.tabWidth) * style.fonts.primary.spaceAdvance
-            var totals = MeasureTotals(maximum: lineLimits.maximum ?? Int.max)
-            var sink = MeasuringSink(heights: heights, maximumVisible: Int.max)
+            var pass = LinePass(style: style, width: width, lineLimits: lineLimits)
             var missing = 0
             try units.withUnsafeBufferPointer { (all) throws(AutoHeightError) in
                 func measure(_ range: Range<Int>) throws(AutoHeightError) {
@@ -89,19 +83,8 @@ public struct PreparedText: Sendable {
                         UnsafeBufferPointer(rebasing: all[range]), mayNeedBidi: mayNeedBidi,
                         mayHaveControls: hasControl)
                     missing += paragraph.missingGlyphs
-                    if tables.systemFallback != nil {
-                        // Take in the fonts the system fallback found for this paragraph.
-                        heights = LineHeightResolver(model: style.lineHeight, tables: tables, fontSize: fontSize)
-                        sink = MeasuringSink(heights: heights, maximumVisible: Int.max)
-                    }
-                    let result = measureParagraph(
-                        paragraph, width: width, fontSize: fontSize, tabStop: tabStop, sink: &sink)
-                    totals.add(result.whole) { firstLines in
-                        measureParagraph(
-                            paragraph, width: width, fontSize: fontSize, tabStop: tabStop, sink: &sink,
-                            firstLines: firstLines
-                        ).firstLinesHeight
-                    }
+                    pass.refreshHeights()  // fonts the system fallback found for this paragraph
+                    pass.add(paragraph)
                     scratch.recycle(paragraph)
                 }
                 if hasExplicitBreak {
@@ -114,9 +97,7 @@ public struct PreparedText: Sendable {
                     try measure(0..<all.count)
                 }
             }
-            return totals.measurement(
-                width: width, lineLimits: lineLimits, lineSpacing: style.lineSpacing,
-                emptyLineHeight: heights.emptyLineHeight, missingGlyphCount: missing)
+            return pass.measurement(lineLimits: lineLimits, missingGlyphCount: missing)
         }
     }
 
@@ -126,76 +107,19 @@ public struct PreparedText: Sendable {
     public func measure(
         width: Double, lineLimits: LineLimits = LineLimits(), fontSize: Double? = nil
     ) throws(AutoHeightError) -> TextMeasurement {
-        let size = fontSize ?? style.fontSize
+        var pass = try linePass(width: width, lineLimits: lineLimits, fontSize: fontSize)
+        for record in records { pass.add(record.paragraph) }
+        return pass.measurement(lineLimits: lineLimits, missingGlyphCount: missingGlyphCount)
+    }
+
+    /// A line pass over this text at `width` (numbers validated).
+    func linePass(
+        width: Double, lineLimits: LineLimits, fontSize: Double? = nil
+    ) throws(AutoHeightError) -> LinePass {
         try Self.validate(width: width)
-        try TextStyle.validate(fontSize: size)
+        if let fontSize { try TextStyle.validate(fontSize: fontSize) }
         try lineLimits.validate()
-        let heights = LineHeightResolver(model: style.lineHeight, tables: style.fonts.metricTables, fontSize: size)
-        let tabStop = tabStopEm
-        let paragraphs = self.paragraphs  // the closure captures this array, not the whole text
-        var sink = MeasuringSink(heights: heights, maximumVisible: Int.max)
-        return summarize(width: width, lineLimits: lineLimits, fontSize: size, heights: heights) { index in
-            Self.measureParagraph(paragraphs, index, width: width, fontSize: size, tabStop: tabStop, sink: &sink).whole
-        }
-    }
-
-    /// Adds the paragraphs' results in order; for the paragraph where `maximum` lines are reached,
-    /// also the height of its lines up to there.
-    private static func addUp(
-        _ paragraphs: [PreparedParagraph], maximum: Int, width: Double, fontSize: Double, tabStop: Double,
-        heights: LineHeightResolver, paragraphMeasure: (Int) -> ParagraphMeasure
-    ) -> MeasureTotals {
-        var totals = MeasureTotals(maximum: maximum)
-        for index in paragraphs.indices {
-            totals.add(paragraphMeasure(index)) { firstLines in
-                var partial = MeasuringSink(heights: heights, maximumVisible: firstLines)
-                return measureParagraph(
-                    paragraphs, index, width: width, fontSize: fontSize, tabStop: tabStop, sink: &partial,
-                    firstLines: firstLines
-                ).firstLinesHeight
-            }
-        }
-        return totals
-    }
-
-    /// One paragraph's lines at `width`: the count, their heights added in order, the widest
-    /// line; and the height of only its first `firstLines` lines.
-    @inline(__always)
-    static func measureParagraph(
-        _ paragraphs: [PreparedParagraph], _ index: Int, width: Double, fontSize: Double, tabStop: Double,
-        sink: inout MeasuringSink, firstLines: Int = Int.max
-    ) -> (whole: ParagraphMeasure, firstLinesHeight: Double) {
-        measureParagraph(
-            paragraphs[index], width: width, fontSize: fontSize, tabStop: tabStop, sink: &sink, firstLines: firstLines)
-    }
-
-    /// The same for a paragraph at hand.
-    @inline(__always)
-    static func measureParagraph(
-        _ paragraph: borrowing PreparedParagraph, width: Double, fontSize: Double, tabStop: Double,
-        sink: inout MeasuringSink, firstLines: Int = Int.max
-    ) -> (whole: ParagraphMeasure, firstLinesHeight: Double) {
-        sink.reset(maximumVisible: firstLines)
-        paragraph.walkLines(width: width, fontSize: fontSize, tabStop: tabStop, into: &sink)
-        return (
-            ParagraphMeasure(lineCount: sink.lineCount, height: sink.contentHeight, maxLineWidth: sink.maxLineWidth),
-            sink.visibleLinesHeight
-        )
-    }
-
-    /// Adds up per-paragraph results (from `paragraphMeasure`) into a measurement. The full path
-    /// and ``EditableText``'s memoized path both go through here, so their sums are identical
-    /// to the last bit. No allocation.
-    func summarize(
-        width: Double, lineLimits: LineLimits, fontSize: Double, heights: LineHeightResolver,
-        paragraphMeasure: (Int) -> ParagraphMeasure
-    ) -> TextMeasurement {
-        Self.addUp(
-            paragraphs, maximum: lineLimits.maximum ?? Int.max, width: width, fontSize: fontSize, tabStop: tabStopEm,
-            heights: heights, paragraphMeasure: paragraphMeasure
-        ).measurement(
-            width: width, lineLimits: lineLimits, lineSpacing: style.lineSpacing,
-            emptyLineHeight: heights.emptyLineHeight, missingGlyphCount: missingGlyphCount)
+        return LinePass(style: style, width: width, fontSize: fontSize, lineLimits: lineLimits)
     }
 
     /// The number of lines at `width` px. Complexity: O(segments), no heap allocation.
@@ -211,39 +135,48 @@ public struct PreparedText: Sendable {
         var sink = CollectingSink(
             heights: LineHeightResolver(model: style.lineHeight, tables: style.fonts.metricTables, fontSize: size),
             lineSpacing: style.lineSpacing)
-        let tabStop = tabStopEm
-        for (index, paragraph) in paragraphs.enumerated() {
-            sink.paragraphOffset = paragraphStarts[index]
-            paragraph.walkLines(width: width, fontSize: size, tabStop: tabStop, into: &sink)
+        for record in records {
+            sink.paragraphOffset = record.start
+            record.paragraph.walkLines(width: width, fontSize: size, tabStop: style.tabStopEm, into: &sink)
         }
         return sink.lines
     }
 
-    /// Swaps `range` of paragraphs for `replacement` and shifts the offsets after it (the
-    /// incremental path of ``EditableText``).
+    /// Swaps `range` of paragraphs for `replacement`, whose UTF-16 lengths (breaks included)
+    /// are `lengths`, and shifts the offsets after it (the incremental path of ``EditableText``).
     mutating func replaceParagraphs(
-        _ range: ClosedRange<Int>, with replacement: [PreparedParagraph], utf16Delta: Int,
-        units: [[UInt16]]
+        _ range: ClosedRange<Int>, with replacement: [PreparedParagraph], lengths: [Int], utf16Delta: Int
     ) {
-        for index in range { missingGlyphCount -= paragraphs[index].missingGlyphs }
-        for paragraph in replacement { missingGlyphCount += paragraph.missingGlyphs }
-        paragraphs.replaceSubrange(range, with: replacement)
-        var starts = Array(paragraphStarts[...range.lowerBound])
-        starts.reserveCapacity(paragraphs.count)
-        var offset = starts[range.lowerBound]
-        for index in range.lowerBound..<(paragraphs.count - 1) {
-            offset += units[index].count
-            starts.append(offset)
+        var offset = records[range.lowerBound].start
+        var replaced: [ParagraphRecord] = []
+        replaced.reserveCapacity(replacement.count)
+        for (paragraph, length) in zip(replacement, lengths) {
+            replaced.append(ParagraphRecord(start: offset, paragraph: paragraph))
+            offset += length
         }
-        paragraphStarts = starts
-        utf16CountStorage += utf16Delta
+        for index in range { missingGlyphCount -= records[index].paragraph.missingGlyphs }
+        for paragraph in replacement { missingGlyphCount += paragraph.missingGlyphs }
+        records.replaceSubrange(range, with: replaced)
+        for index in (range.lowerBound + replaced.count)..<records.count { records[index].start += utf16Delta }
+        utf16Count += utf16Delta
     }
 
-    var tabStopEm: Double { Double(style.tabWidth) * style.fonts.primary.spaceAdvance }
+    /// The index of the paragraph holding UTF-16 offset `offset`: the last starting at or
+    /// before it. Complexity: O(log paragraphs).
+    func paragraphIndex(containing offset: Int) -> Int {
+        records.lazy.map(\.start).lastIndex(notAbove: offset) ?? 0
+    }
 
     static func validate(width: Double) throws(AutoHeightError) {
         guard width.isFinite && width > 0 && width <= AutoHeightError.maximumWidth else {
             throw .invalidWidth(width)
         }
     }
+}
+
+/// One paragraph of a prepared text: where it starts and its width-independent preparation.
+struct ParagraphRecord: Sendable, Equatable {
+    /// UTF-16 offset of the paragraph in the text.
+    var start: Int
+    var paragraph: PreparedParagraph
 }

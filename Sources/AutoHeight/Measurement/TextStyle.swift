@@ -88,17 +88,6 @@ public struct TextStyle: Sendable {
     }
 }
 
-/// Which whitespace at a line's end is left out of its width (hangs past the edge).
-public enum TrailingWhitespace: String, Sendable, Equatable, CaseIterable {
-    /// All whitespace before a soft break and at the end of a paragraph hangs and never forces a
-    /// wrap, as in a `UITextView`, TextKit, and CSS `white-space: pre-wrap`. The default.
-    case hangs
-    /// Pango's rule: only the last whitespace character before a soft break hangs; other
-    /// trailing spaces count toward the width, and whitespace at the end of a paragraph counts
-    /// in full. For comparing with Pango/GTK layouts.
-    case pango
-}
-
 /// How tall one line is.
 public enum LineHeight: Sendable, Equatable, CustomStringConvertible {
     /// The font's ascender − descender + line gap (as HarfBuzz reports them); with several fonts
@@ -165,5 +154,19 @@ public struct LineLimits: Sendable, Equatable {
         if let maximum, maximum < max(minimum, 1) {
             throw .invalidLineLimits(minimum: minimum, maximum: maximum)
         }
+    }
+}
+
+extension TextStyle {
+    /// The tab stop interval in em: `tabWidth` spaces of the primary font.
+    var tabStopEm: Double { Double(tabWidth) * fonts.primary.spaceAdvance }
+}
+
+extension PreparationContext {
+    /// What preparing text in `style` needs (the language resolved, the cache context found).
+    init(style: TextStyle) throws(AutoHeightError) {
+        try self.init(
+            fonts: style.fonts, languageTag: style.language, trailingWhitespace: style.trailingWhitespace,
+            segmentCache: style.segmentCache)
     }
 }

@@ -110,7 +110,9 @@ struct ParagraphPreparer {
                     trailingWidth: trailing, fontMask: mask, hasTab: hasTab))
             start = end
         }
-        return PreparedParagraph(
+        let paragraph = PreparedParagraph(
             length: count, segments: segments, advances: advances, flags: flags, missingGlyphs: missing)
+        assert(paragraph.invariantViolations.isEmpty, "\(paragraph.invariantViolations)")
+        return paragraph
     }
 }

@@ -6,13 +6,16 @@ struct PreparationContext {
     let trailingWhitespace: TrailingWhitespace
     let cache: (store: SegmentCache, context: Int)?
 
-    init(style: TextStyle) throws(AutoHeightError) {
-        fonts = style.fonts.fonts
-        systemFallback = style.fonts.systemFallback
-        language = try LanguageInfo.forTag(style.language)
-        trailingWhitespace = style.trailingWhitespace
-        if let store = style.segmentCache, let context = store.context(fonts: style.fonts, language: style.language) {
-            cache = (store, context)
+    init(
+        fonts stack: FontStack, languageTag: String, trailingWhitespace: TrailingWhitespace,
+        segmentCache: SegmentCache?
+    ) throws(AutoHeightError) {
+        fonts = stack.fonts
+        systemFallback = stack.systemFallback
+        language = try LanguageInfo.forTag(languageTag)
+        self.trailingWhitespace = trailingWhitespace
+        if let segmentCache, let context = segmentCache.context(fonts: stack, language: languageTag) {
+            cache = (segmentCache, context)
         } else {
             cache = nil
         }

@@ -28,4 +28,25 @@ struct PreparedParagraph: Sendable, Equatable {
     var missingGlyphs: Int
 
     static let empty = PreparedParagraph(length: 0, segments: [], advances: [], flags: [], missingGlyphs: 0)
+
+    /// The structural rules every prepared paragraph keeps, as the violations found (empty when
+    /// it is sound): one advance and one flag per unit; segments whose ends rise strictly and
+    /// tile the paragraph, each with its content end inside it. Preparation checks them in debug
+    /// builds.
+    var invariantViolations: [String] {
+        var found: [String] = []
+        if advances.count != length { found.append("\(advances.count) advances for \(length) units") }
+        if flags.count != length { found.append("\(flags.count) flags for \(length) units") }
+        var start: Int32 = 0
+        for (index, segment) in segments.enumerated() {
+            if segment.end <= start { found.append("segment \(index) ends at \(segment.end), not after \(start)") }
+            if segment.contentEnd < start || segment.contentEnd > segment.end {
+                found.append(
+                    "segment \(index) has its content end \(segment.contentEnd) outside \(start)...\(segment.end)")
+            }
+            start = segment.end
+        }
+        if length > 0 && start != Int32(length) { found.append("segments end at \(start), not at \(length)") }
+        return found
+    }
 }

@@ -1,0 +1,72 @@
+/// The width-dependent pass every measure goes through, one paragraph at a time: the one-shot
+/// measure, a prepared text's, an editable text's (with its per-paragraph memo) and the
+/// editor's. It holds what a walk needs at one width (font size, tab stop, line heights) and
+/// adds each paragraph's lines to the running ``MeasureTotals``, so every path sums the same
+/// numbers in the same order and their results agree to the last bit.
+///
+/// No allocation: one ``MeasuringSink`` serves every paragraph.
+struct LinePass {
+    let width: Double
+    let fontSize: Double
+    /// The tab stop interval in em.
+    let tabStop: Double
+    private let style: TextStyle
+    private var sink: MeasuringSink
+    private(set) var totals: MeasureTotals
+
+    /// A pass at `width` px for `style` (at `fontSize` px, the style's when nil) with the
+    /// visible lines counted up to `lineLimits.maximum`. The caller validates the numbers.
+    init(style: TextStyle, width: Double, fontSize: Double? = nil, lineLimits: LineLimits) {
+        self.width = width
+        self.style = style
+        let size = fontSize ?? style.fontSize
+        self.fontSize = size
+        tabStop = style.tabStopEm
+        sink = MeasuringSink(heights: Self.heights(style, size), maximumVisible: Int.max)
+        totals = MeasureTotals(maximum: lineLimits.maximum ?? Int.max)
+    }
+
+    private static func heights(_ style: TextStyle, _ fontSize: Double) -> LineHeightResolver {
+        LineHeightResolver(model: style.lineHeight, tables: style.fonts.metricTables, fontSize: fontSize)
+    }
+
+    /// Takes in the fonts the system fallback discovered since the pass began (a paragraph
+    /// prepared during the pass may use them).
+    mutating func refreshHeights() {
+        if style.fonts.systemFallback != nil {
+            sink = MeasuringSink(heights: Self.heights(style, fontSize), maximumVisible: Int.max)
+        }
+    }
+
+    /// One paragraph's lines: their count, heights added in order, and the widest.
+    @inline(__always)
+    mutating func measure(_ paragraph: borrowing PreparedParagraph) -> ParagraphMeasure {
+        sink.reset(maximumVisible: Int.max)
+        paragraph.walkLines(width: width, fontSize: fontSize, tabStop: tabStop, into: &sink)
+        return ParagraphMeasure(lineCount: sink.lineCount, height: sink.contentHeight, maxLineWidth: sink.maxLineWidth)
+    }
+
+    /// Adds the next paragraph to the totals, walking it unless `known` holds its result at this
+    /// width already; for the paragraph in which the maximum is reached, also the height of its
+    /// lines up to there. Returns the paragraph's result.
+    @inline(__always)
+    @discardableResult
+    mutating func add(_ paragraph: borrowing PreparedParagraph, known: ParagraphMeasure? = nil) -> ParagraphMeasure {
+        let result = known ?? measure(paragraph)
+        if let firstLines = totals.linesShownOf(result) {
+            sink.reset(maximumVisible: firstLines)
+            paragraph.walkLines(width: width, fontSize: fontSize, tabStop: tabStop, into: &sink)
+            totals.add(result, firstLinesHeight: sink.visibleLinesHeight)
+        } else {
+            totals.add(result, firstLinesHeight: 0)
+        }
+        return result
+    }
+
+    /// The measurement of the paragraphs added (`missingGlyphCount` clusters without a glyph).
+    func measurement(lineLimits: LineLimits, missingGlyphCount: Int) -> TextMeasurement {
+        totals.measurement(
+            width: width, lineLimits: lineLimits, lineSpacing: style.lineSpacing,
+            emptyLineHeight: sink.heights.emptyLineHeight, missingGlyphCount: missingGlyphCount)
+    }
+}

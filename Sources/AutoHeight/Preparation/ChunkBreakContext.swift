@@ -1,0 +1,139 @@
+extension SegmentCache {
+    /// What a chunk's line-break opportunities depend on besides its own text, part of its key.
+    ///
+    /// UAX #14's rules that look further than the two characters around a boundary look left
+    /// over runs of spaces (LB8, LB14–LB17: "X SP* × Y"), combining marks (LB9), hyphens after
+    /// a Hebrew letter (LB21a), numbers and their punctuation (LB25) and regional indicators
+    /// (LB30a); ICU 72 adds a word-initial hyphen rule (a hyphen after a space or at the start
+    /// of the text does not break before a letter). Right of a boundary, only LB25 looks past
+    /// the next character. So, for a chunk that starts at the paragraph's start, right after a
+    /// space, or (at a script-run boundary) with a letter, the opportunities inside it depend on
+    /// its text and which of the three it is: no such rule can reach back past its first
+    /// character. Its end (after its spaces, where LB18 breaks unless LB7–LB17 say otherwise,
+    /// or before a letter of the next run) then depends on its text and the next character's
+    /// Line_Break class. The start kind and that class are the context; every other chunk has
+    /// none (``unknown``), and its opportunities are never stored; nor are any when ICU breaks by
+    /// phrase (`lw=phrase`), whose dictionary looks across spaces and script changes. Tests compare the stored
+    /// opportunities with ICU's on every text of the corpora, cold and warm.
+    struct BreakContext: Equatable {
+        let rawValue: UInt16
+
+        static let unknown = BreakContext(rawValue: 0xFFFF)
+
+        private init(rawValue: UInt16) { self.rawValue = rawValue }
+
+        /// What precedes a chunk, which ICU's rules may look at.
+        private enum Start: UInt16 {
+            /// After spaces, which follow a character of the Line_Break class kept beside (LB14
+            /// and ICU's word-initial hyphen rule: after "[ ", a hyphen may break before a letter;
+            /// after "a ", it may not).
+            case afterSpaces = 0
+            case paragraphStart = 1
+            /// A script run starting with a letter, at no space.
+            case runStartLetter = 2
+            /// A script run starting with something else right after a letter, whose class is
+            /// kept beside (a letter is in no repeated part of a rule's look to the left, and the
+            /// one two-character look, LB21a's "HL (HY | BA) ×", sees it).
+            case runStartAfterLetter = 3
+        }
+
+        /// A class number standing for "no character" (ICU's classes are below 48).
+        private static let none: UInt16 = 63
+
+        /// The context of the chunk `range` of a paragraph's `units`, which starts and ends
+        /// where a script run of the paragraph does when `startsRun` and `endsRun` say so.
+        init(of range: Range<Int>, in units: UnsafeBufferPointer<UInt16>, startsRun: Bool, endsRun: Bool) {
+            let start = range.lowerBound
+            let end = range.upperBound
+            guard let (startKind, previousClass) = Self.start(at: start, in: units, startsRun: startsRun) else {
+                self = .unknown
+                return
+            }
+            let head = startKind.rawValue << 12 | previousClass << 6
+            if end == units.count {
+                self = BreakContext(rawValue: head | Self.none)
+                return
+            }
+            guard end > start, Graphemes.isStandalone(units[end]) else {
+                self = .unknown
+                return
+            }
+            let nextClass = UnicodeProperties.lineBreakClass(of: UInt32(units[end]))
+            guard units[end - 1] == 0x20 || (endsRun && Self.endsCleanlyBefore(nextClass)),
+                UInt16(nextClass.rawValue) < Self.none
+            else {
+                self = .unknown
+                return
+            }
+            self = BreakContext(rawValue: head | UInt16(nextClass.rawValue))
+        }
+
+        /// What precedes `start` and the Line_Break class that matters there, when no rule's look
+        /// to the left can reach further: the paragraph's start; spaces, and the character before
+        /// them (not a combining mark or joiner, whose class is their base's); or a script run
+        /// starting with a letter. Nil otherwise.
+        private static func start(
+            at start: Int, in units: UnsafeBufferPointer<UInt16>, startsRun: Bool
+        ) -> (Start, UInt16)? {
+            if start == 0 { return (.paragraphStart, none) }
+            if units[start - 1] == 0x20 {
+                var before = start - 1
+                while before > 0 && units[before - 1] == 0x20 { before -= 1 }
+                if before == 0 { return (.afterSpaces, none) }
+                guard let previousClass = effectiveClass(endingAt: before, in: units) else { return nil }
+                return (.afterSpaces, UInt16(previousClass.rawValue))
+            }
+            guard startsRun, Graphemes.isStandalone(units[start]) else { return nil }
+            if isLetter(UnicodeProperties.lineBreakClass(of: UInt32(units[start]))) { return (.runStartLetter, none) }
+            guard let previousClass = effectiveClass(endingAt: start, in: units), isLetter(previousClass) else {
+                return nil
+            }
+            return (.runStartAfterLetter, UInt16(previousClass.rawValue))
+        }
+
+        /// Whether a chunk that ends where a script run does, at no space, has its end decided by
+        /// its own text and the next character's class: a letter (no rule looks past it), or a
+        /// character nothing breaks before (UAX #14 LB7 space, LB13 CL, CP, EX, LB19 QU), unless
+        /// a zero-width space in the chunk says otherwise (LB8, also the chunk's own text).
+        static func endsCleanlyBefore(_ nextClass: LineBreakClass) -> Bool {
+            switch nextClass {
+            case .closePunctuation, .exclamation, .quotation, .space, .closeParenthesis: return true
+            default: return isLetter(nextClass)
+            }
+        }
+
+        /// The Line_Break class UAX #14's rules see for the character ending at `end`: combining
+        /// marks and joiners take their base's (LB9), or AL after a space, a break or the start
+        /// (LB10). Nil for a surrogate class or a base more than 32 marks back.
+        private static func effectiveClass(
+            endingAt end: Int, in units: UnsafeBufferPointer<UInt16>
+        ) -> LineBreakClass? {
+            var position = end
+            for _ in 0..<32 {
+                guard position > 0 else { return .alphabetic }
+                let scalar = units.scalar(endingAt: position)
+                let lineBreakClass = UnicodeProperties.lineBreakClass(of: scalar)
+                switch lineBreakClass {
+                case .combiningMark, .zeroWidthJoiner:  // look at the base
+                    position -= scalar > 0xFFFF ? 2 : 1
+                case .mandatoryBreak, .carriageReturn, .lineFeed, .space, .zeroWidthSpace, .nextLine:
+                    return position == end ? lineBreakClass : .alphabetic  // a mark after them is AL
+                default:
+                    return UInt16(lineBreakClass.rawValue) < none && lineBreakClass != .surrogate
+                        ? lineBreakClass : nil
+                }
+            }
+            return nil
+        }
+
+        /// Letters: AL, HL, ID, CJ and the Hangul classes (H2, H3, JL, JV, JT).
+        static func isLetter(_ lineBreakClass: LineBreakClass) -> Bool {
+            switch lineBreakClass {
+            case .alphabetic, .ideographic, .hangulLV, .hangulLVT, .hangulL, .hangulT, .hangulV,
+                .conditionalJapaneseStarter, .hebrewLetter:
+                return true
+            default: return false
+            }
+        }
+    }
+}

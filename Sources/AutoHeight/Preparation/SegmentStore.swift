@@ -1,0 +1,166 @@
+/// The open-addressing table behind ``SegmentCache``: the chunks' keys, shaped units and stored
+/// line breaks in flat arrays, used under the cache's lock only.
+struct SegmentStore {
+    struct Entry {
+        var hash: UInt64
+        var tag: UInt64
+        var start: Int32
+        var length: Int32
+        var missing: Int32
+        var generation: UInt32
+        /// The chunk's ``SegmentCache/BreakContext`` (part of the key).
+        var breakContext: UInt16
+        /// Where the chunk's line-break offsets start in `breaks` (−1: not known yet).
+        var breakStart: Int32 = -1
+        var breakCount: Int32 = 0
+    }
+
+    var slots: [Int32] = []  // entry index per slot, -1 empty; power-of-two count
+    var entries: [Entry] = []
+    var units: [UInt16] = []  // the keys, and the offsets of the values below
+    var advances: [Double] = []
+    var flags: [UInt8] = []
+    var fonts: [UInt8] = []
+    /// Line-break offsets relative to their chunk's start, after the chunk's first unit up to its
+    /// end (see ``SegmentCache/BreakContext``).
+    var breaks: [Int32] = []
+    var generation: UInt32 = 0
+    var hits = 0
+    var misses = 0
+    var breakAssemblies = 0
+
+    var entryCount: Int { entries.count }
+    var byteCount: Int { units.count * 12 + entries.count * 40 + slots.count * 4 + breaks.count * 4 }
+
+    func find(_ request: SegmentCache.Request, units key: UnsafeBufferPointer<UInt16>) -> Int? {
+        guard !slots.isEmpty else { return nil }
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: request.hash) & mask
+        let length = request.range.count
+        while true {
+            let entryIndex = Int(slots[slot])
+            if entryIndex < 0 { return nil }
+            let entry = entries[entryIndex]
+            if entry.hash == request.hash && entry.tag == request.tag && Int(entry.length) == length
+                && entry.breakContext == request.breakContext.rawValue
+            {
+                let start = Int(entry.start)
+                let same = units.withUnsafeBufferPointer { stored in
+                    unitsEqual(stored.baseAddress! + start, key.baseAddress! + request.range.lowerBound, count: length)
+                }
+                if same { return entryIndex }
+            }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    func copy(
+        _ entryIndex: Int, to position: Int, advances output: inout [Double], flags outputFlags: inout [UInt8],
+        fontIndices: inout [UInt8]
+    ) {
+        let entry = entries[entryIndex]
+        let start = Int(entry.start)
+        let length = Int(entry.length)
+        precondition(position + length <= output.count && position + length <= outputFlags.count)
+        advances.withUnsafeBufferPointer { stored in
+            output.withUnsafeMutableBufferPointer { output in
+                (output.baseAddress! + position).update(from: stored.baseAddress! + start, count: length)
+            }
+        }
+        flags.withUnsafeBufferPointer { stored in
+            outputFlags.withUnsafeMutableBufferPointer { output in
+                (output.baseAddress! + position).update(from: stored.baseAddress! + start, count: length)
+            }
+        }
+        if !fontIndices.isEmpty {
+            for offset in 0..<length { fontIndices[position + offset] = fonts[start + offset] }
+        }
+    }
+
+    /// Appends entry `entryIndex`'s line-break offsets, moved to `position`; false when it has none
+    /// stored.
+    func appendBreaks(of entryIndex: Int, at position: Int, to boundaries: inout [Int32]) -> Bool {
+        let entry = entries[entryIndex]
+        guard entry.breakStart >= 0 else { return false }
+        let start = Int(entry.breakStart)
+        for offset in breaks[start..<(start + Int(entry.breakCount))] { boundaries.append(Int32(position) + offset) }
+        return true
+    }
+
+    mutating func setBreaks(of entryIndex: Int, _ offsets: [Int32]) {
+        entries[entryIndex].breakStart = Int32(breaks.count)
+        entries[entryIndex].breakCount = Int32(offsets.count)
+        breaks.append(contentsOf: offsets)
+    }
+
+    mutating func insert(
+        _ request: SegmentCache.Request, units key: UnsafeBufferPointer<UInt16>, advances source: [Double],
+        flags sourceFlags: [UInt8], fontIndices: [UInt8], missing: Int
+    ) {
+        generation &+= 1
+        let start = units.count
+        for index in request.range {
+            units.append(key[index])
+            advances.append(source[index])
+            flags.append(sourceFlags[index])
+            fonts.append(fontIndices.isEmpty ? 0 : fontIndices[index])
+        }
+        entries.append(
+            Entry(
+                hash: request.hash, tag: request.tag, start: Int32(start), length: Int32(request.range.count),
+                missing: Int32(missing), generation: generation, breakContext: request.breakContext.rawValue))
+        if entries.count * 2 > slots.count {
+            rebuildSlots(capacity: max(64, slots.count * 2))
+        } else {
+            place(entries.count - 1)
+        }
+    }
+
+    private mutating func place(_ entryIndex: Int) {
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: entries[entryIndex].hash) & mask
+        while slots[slot] >= 0 { slot = (slot + 1) & mask }
+        slots[slot] = Int32(entryIndex)
+    }
+
+    private mutating func rebuildSlots(capacity: Int) {
+        slots = [Int32](repeating: -1, count: capacity)
+        for index in entries.indices { place(index) }
+    }
+
+    /// Keeps the newer half of the entries, compacting the arenas.
+    mutating func evictOlderHalf() {
+        let cutoff = entries.map(\.generation).sorted()[entries.count / 2]
+        var kept = SegmentStore()
+        kept.hits = hits
+        kept.misses = misses
+        kept.breakAssemblies = breakAssemblies
+        kept.generation = generation
+        for entry in entries where entry.generation >= cutoff {
+            let start = Int(entry.start)
+            let end = start + Int(entry.length)
+            var copy = entry
+            copy.start = Int32(kept.units.count)
+            if entry.breakStart >= 0 {
+                let first = Int(entry.breakStart)
+                copy.breakStart = Int32(kept.breaks.count)
+                kept.breaks.append(contentsOf: breaks[first..<(first + Int(entry.breakCount))])
+            }
+            kept.units.append(contentsOf: units[start..<end])
+            kept.advances.append(contentsOf: advances[start..<end])
+            kept.flags.append(contentsOf: flags[start..<end])
+            kept.fonts.append(contentsOf: fonts[start..<end])
+            kept.entries.append(copy)
+        }
+        kept.rebuildSlots(capacity: max(64, (kept.entries.count * 2).nextPowerOfTwo))
+        self = kept
+    }
+}
+
+extension Int {
+    fileprivate var nextPowerOfTwo: Int {
+        var value = 1
+        while value < self { value <<= 1 }
+        return value
+    }
+}

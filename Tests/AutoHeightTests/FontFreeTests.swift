@@ -1,0 +1,186 @@
+import Testing
+
+@testable import AutoHeight
+
+/// The pure stages tested without a font, HarfBuzz or ICU: paragraphs built by hand, so a
+/// defect in the line walk, the line heights, the totals or the edit policy shows here directly.
+@Suite struct FontFreeTests {
+    /// A line as the walk reports it.
+    struct Line: Equatable, CustomStringConvertible {
+        var range: Range<Int>
+        var width: Double
+        var description: String { "\(range.lowerBound)..<\(range.upperBound) (\(width))" }
+    }
+
+    struct RecordingSink: LineSink {
+        var lines: [Line] = []
+        mutating func addLine(start: Int, end: Int, visibleWidth: Double, fontMask: UInt32) {
+            lines.append(Line(range: start..<end, width: visibleWidth))
+        }
+    }
+
+    /// A paragraph of `words` (a segment each, trailing spaces hanging) where every unit is
+    /// `advance` em wide and starts a grapheme cluster unless `clusterSize` groups them.
+    static func paragraph(_ words: [String], advance: Double = 0.5, clusterSize: Int = 1) -> PreparedParagraph {
+        var segments: [Segment] = []
+        var advances: [Double] = []
+        var start = 0
+        for word in words {
+            let units = Array(word.utf16)
+            let spaces = units.reversed().prefix { $0 == 0x20 }.count
+            let end = start + units.count
+            segments.append(
+                Segment(
+                    end: Int32(end), contentEnd: Int32(end - spaces),
+                    contentWidth: Double(units.count - spaces) * advance,
+                    trailingWidth: Double(spaces) * advance, fontMask: 1, hasTab: false))
+            advances += repeatElement(advance, count: units.count)
+            start = end
+        }
+        let flags = (0..<start).map { $0 % clusterSize == 0 ? UnitFlag.graphemeStart : 0 }
+        return PreparedParagraph(length: start, segments: segments, advances: advances, flags: flags, missingGlyphs: 0)
+    }
+
+    static func walk(_ paragraph: PreparedParagraph, width: Double, fontSize: Double = 10) -> [Line] {
+        var sink = RecordingSink()
+        paragraph.walkLines(width: width, fontSize: fontSize, tabStop: 4, into: &sink)
+        return sink.lines
+    }
+
+    /// Rule: the walk fills a line greedily with whole segments; a line exactly as wide as the
+    /// box fits.
+    @Test func greedyFillAndExactFit() {
+        let paragraph = Self.paragraph(["aaaa ", "bbbb ", "cc"])  // 5 px per unit at 10 px
+        #expect(
+            Self.walk(paragraph, width: 45) == [
+                Line(range: 0..<10, width: 45), Line(range: 10..<12, width: 10),
+            ])
+        #expect(Self.walk(paragraph, width: 44.99).map(\.range) == [0..<5, 5..<12])
+    }
+
+    /// Rule: trailing whitespace hangs past the edge: it never forces a wrap and is not in the
+    /// line's width.
+    @Test func trailingWhitespaceHangs() {
+        let paragraph = Self.paragraph(["aaaa     ", "bb"])
+        #expect(Self.walk(paragraph, width: 20) == [Line(range: 0..<9, width: 20), Line(range: 9..<11, width: 10)])
+    }
+
+    /// Rule: a segment wider than the line breaks at grapheme boundaries, at least one cluster
+    /// per line, never inside a cluster.
+    @Test func overLongWordBreaksAtGraphemeBoundaries() {
+        let paragraph = Self.paragraph(["abcdef"], clusterSize: 2)  // clusters of 10 px
+        #expect(Self.walk(paragraph, width: 25) == [Line(range: 0..<4, width: 20), Line(range: 4..<6, width: 10)])
+        // Narrower than one cluster: still one cluster per line.
+        #expect(Self.walk(paragraph, width: 5).map(\.range) == [0..<2, 2..<4, 4..<6])
+    }
+
+    /// Rule: an empty paragraph is one empty line.
+    @Test func emptyParagraphIsOneLine() {
+        #expect(Self.walk(.empty, width: 100) == [Line(range: 0..<0, width: 0)])
+    }
+
+    /// Rule: the number of lines never falls as the width shrinks.
+    @Test func lineCountNeverFallsAsWidthShrinks() {
+        let paragraph = Self.paragraph(["aa ", "bbb ", "c ", "dddddd ", "ee"], clusterSize: 1)
+        var previous = 0
+        for width in stride(from: 120.0, through: 3, by: -1) {
+            let count = Self.walk(paragraph, width: width).count
+            #expect(count >= previous, "\(width) px")
+            previous = count
+        }
+    }
+
+    /// Rule: a line's height is the tallest ascender, deepest descender and largest gap among
+    /// the fonts it uses; an empty line is the primary font's.
+    @Test func lineHeightsFromTheFontsUsed() {
+        let tables = FontMetricTables(ascenders: [1, 1.25], descenders: [-0.25, -0.5], lineGaps: [0, 0.125])
+        let metrics = LineHeightResolver(model: .metrics, tables: tables, fontSize: 8)
+        #expect(metrics.height(fontMask: 0b01) == 10)
+        #expect(metrics.height(fontMask: 0b10) == 15)
+        #expect(metrics.height(fontMask: 0b11) == 15)
+        #expect(metrics.emptyLineHeight == 10)
+        #expect(LineHeightResolver(model: .em, tables: tables, fontSize: 8).height(fontMask: 0b11) == 8)
+        #expect(LineHeightResolver(model: .fixed(12), tables: tables, fontSize: 8).height(fontMask: 1) == 12)
+        #expect(LineHeightResolver(model: .multiple(1.5), tables: tables, fontSize: 8).height(fontMask: 1) == 12)
+    }
+
+    /// Rule: totals add paragraphs in order; lines past the maximum are not visible (the
+    /// paragraph that reaches it counts only its first lines); spacing goes between lines;
+    /// lines below the minimum are empty lines.
+    @Test func totalsClampToTheLineLimits() {
+        var totals = MeasureTotals(maximum: 3)
+        let first = ParagraphMeasure(lineCount: 2, height: 20, maxLineWidth: 50)
+        #expect(totals.linesShownOf(first) == nil)
+        totals.add(first, firstLinesHeight: 0)
+        let second = ParagraphMeasure(lineCount: 3, height: 30, maxLineWidth: 70)
+        #expect(totals.linesShownOf(second) == 1)
+        totals.add(second, firstLinesHeight: 10)
+        let measured = totals.measurement(
+            width: 100, lineLimits: LineLimits(minimum: 1, maximum: 3), lineSpacing: 2, emptyLineHeight: 10,
+            missingGlyphCount: 0)
+        #expect(measured.lineCount == 5)
+        #expect(measured.height == 50 + 4 * 2)
+        #expect(measured.visibleLineCount == 3)
+        #expect(measured.visibleHeight == 30 + 2 * 2)
+        #expect(measured.maxLineWidth == 70)
+        #expect(measured.overflows)
+
+        var short = MeasureTotals(maximum: Int.max)
+        short.add(ParagraphMeasure(lineCount: 1, height: 10, maxLineWidth: 5), firstLinesHeight: 0)
+        let padded = short.measurement(
+            width: 100, lineLimits: LineLimits(minimum: 3), lineSpacing: 2, emptyLineHeight: 12, missingGlyphCount: 0)
+        #expect(padded.visibleLineCount == 3)
+        #expect(padded.visibleHeight == 10 + 2 * 12 + 2 * 2)
+        #expect(!padded.overflows)
+    }
+
+    /// Rule: the character limit counts grapheme clusters; an overflowing edit is rejected, or
+    /// cut to the longest prefix of whole clusters that fits; a text already past the limit may
+    /// keep its length but not grow.
+    @Test func editPolicyLimitsAndTruncates() throws {
+        let text = "abc"
+        let end = text.endIndex..<text.endIndex
+        let rejecting = EditPolicy(characterLimit: 5, truncatesOverflowingInput: false)
+        #expect(
+            rejecting.apply("defgh", to: text, at: end, characterCount: 3)
+                == .failure(.characterLimit(limit: 5, resultingCount: 8)))
+        let cutting = EditPolicy(characterLimit: 5, truncatesOverflowingInput: true)
+        #expect(
+            try cutting.apply("defgh", to: text, at: end, characterCount: 3).get()
+                == .init(inserted: "de", text: "abcde", characterCount: 5, isTruncated: true))
+        #expect(
+            try EditPolicy(characterLimit: 4, truncatesOverflowingInput: true)
+                .apply("e\u{301}f", to: text, at: end, characterCount: 3).get().inserted == "e\u{301}")
+        let long = "abcdef"
+        let last = long.index(before: long.endIndex)..<long.endIndex
+        #expect(try cutting.apply("g", to: long, at: last, characterCount: 6).get().text == "abcdeg")
+        #expect(
+            cutting.apply("gh", to: long, at: last, characterCount: 6).map(\.text) == .success("abcdeg"))
+        #expect(
+            EditPolicy(characterLimit: nil, truncatesOverflowingInput: false)
+                .apply("xyz", to: text, at: end, characterCount: 3).map(\.text) == .success("abcxyz"))
+    }
+
+    /// Rule: UTF-16 positions are valid inside the text and on scalar boundaries only.
+    @Test func textPositionsRejectSurrogateHalves() {
+        let text = "a😀b"  // a, a surrogate pair, b
+        #expect(TextPosition.index(atUTF16Offset: 1, in: text, utf16Count: 4) != nil)
+        #expect(TextPosition.index(atUTF16Offset: 2, in: text, utf16Count: 4) == nil)
+        #expect(TextPosition.index(atUTF16Offset: 5, in: text, utf16Count: 4) == nil)
+        #expect(TextPosition.range(lower: 3, upper: 1, in: text, utf16Count: 4) == nil)
+        #expect(TextPosition.range(lower: 1, upper: 3, in: text, utf16Count: 4) != nil)
+    }
+
+    /// Rule: a prepared paragraph has one advance and flag per unit, and segments that tile it.
+    @Test func structuralInvariants() {
+        #expect(Self.paragraph(["aa ", "b"]).invariantViolations == [])
+        var broken = Self.paragraph(["aa ", "b"])
+        broken.segments[1].end = 3
+        broken.advances.removeLast()
+        #expect(
+            broken.invariantViolations == [
+                "3 advances for 4 units", "segment 1 ends at 3, not after 3",
+                "segment 1 has its content end 4 outside 3...3", "segments end at 3, not at 4",
+            ])
+    }
+}
