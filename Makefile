@@ -63,8 +63,9 @@ compare: deps-test
 verify-cache: deps-test
 	scripts/verify-cache.sh
 
+# Style: swift-format with .swift-format; any finding fails (CI runs it).
 lint:
-	$(SWIFT) format lint --recursive Sources Tests
+	$(SWIFT) format lint --strict --recursive --parallel Sources Tests Benchmarks/Benchmarks
 
 clean:
 	rm -rf .build
