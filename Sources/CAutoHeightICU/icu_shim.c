@@ -107,6 +107,13 @@ int32_t ah_bidi_levels(ah_bidi *bidi, const uint16_t *text, int32_t length, uint
     return (int32_t)ubidi_getParaLevel(b);
 }
 
+int32_t ah_bidi_reorder_visual(const uint8_t *levels, int32_t count, int32_t *visual_to_logical) {
+    if (count < 0) return -1;
+    if (count == 0) return 0;
+    ubidi_reorderVisual((const UBiDiLevel *)levels, count, visual_to_logical);
+    return 0;
+}
+
 int32_t ah_scripts_for_locale(const char *locale, uint32_t *tags, int32_t capacity, int32_t *status) {
     UErrorCode code = U_ZERO_ERROR;
     UScriptCode codes[16];

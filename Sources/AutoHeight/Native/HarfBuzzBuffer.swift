@@ -84,4 +84,7 @@ struct ShapedGlyphs {
     /// The horizontal advance of glyph `index` in font units.
     @inline(__always)
     func xAdvance(at index: Int) -> Int32 { positions![index].x_advance }
+
+    /// The offset of glyph `index` from its pen position in font units (y up), as drawing needs.
+    func offset(at index: Int) -> (x: Int32, y: Int32) { (positions![index].x_offset, positions![index].y_offset) }
 }

@@ -81,6 +81,13 @@ void ah_bidi_close(ah_bidi *bidi);
 int32_t ah_bidi_levels(ah_bidi *bidi, const uint16_t *text, int32_t length, uint8_t base_level,
                        uint8_t *levels, int32_t *status);
 
+/**
+ * Visual order of runs (rule L2, `ubidi_reorderVisual`): given the embedding level of each of
+ * `count` runs in logical order, writes to `visual_to_logical[i]` the logical index of the run
+ * shown i-th from the left. Needs no paragraph set; returns 0, or -1 when `count` is negative.
+ */
+int32_t ah_bidi_reorder_visual(const uint8_t *levels, int32_t count, int32_t *visual_to_logical);
+
 
 /* ---- Character properties ----------------------------------------------------------------- */
 
