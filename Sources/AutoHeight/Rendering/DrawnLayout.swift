@@ -1,0 +1,97 @@
+/// One glyph placed on a line, in px. x grows to the right, y downwards; both from the text
+/// origin (the top-left corner of the wrap area).
+public struct DrawnGlyph: Sendable, Equatable {
+    /// The font in the stack (``FontStack/font(at:)``).
+    public var fontIndex: Int
+    /// The glyph's id in that font.
+    public var glyphID: UInt32
+    /// UTF-16 offset in the text of the first unit of the glyph's cluster.
+    public var cluster: Int
+    /// Where the glyph's origin sits: pen position plus the shaper's offset.
+    public var x: Double
+    public var y: Double
+    /// The pen position before the glyph (x only) and the advance after it.
+    public var penX: Double
+    public var advance: Double
+}
+
+/// A stretch of a line in one font and direction, in visual order within the line.
+public struct DrawnRun: Sendable, Equatable {
+    /// UTF-16 offsets in the text.
+    public var range: Range<Int>
+    public var fontIndex: Int
+    public var isRightToLeft: Bool
+    /// Left edge and width in px.
+    public var x: Double
+    public var width: Double
+    /// Left to right.
+    public var glyphs: [DrawnGlyph]
+}
+
+/// One line as drawn: the measured ``LineLayout`` and where its glyphs go.
+public struct DrawnLine: Sendable, Equatable {
+    /// The measured line (UTF-16 range, visible width, height, top).
+    public var layout: LineLayout
+    /// The baseline in px from the text's top.
+    public var baseline: Double
+    /// The paragraph runs right to left: its lines are set against the right edge and their
+    /// hanging whitespace hangs past the left one.
+    public var isRightToLeft: Bool
+    /// The left edge of the visible content (0, or `width − layout.width` right to left).
+    public var contentX: Double
+    /// The hanging trailing whitespace: left edge and width in px (width 0 when none).
+    public var hangingX: Double
+    public var hangingWidth: Double
+    /// Left to right (ICU's visual order of the line's bidi runs).
+    public var runs: [DrawnRun]
+
+    /// The x of the boundary before UTF-16 offset `offset` of the text, when a glyph of the line
+    /// ends there (the right edge of the cluster before it left to right, its left edge right to
+    /// left).
+    public func boundaryX(before offset: Int) -> Double? {
+        var best: (cluster: Int, x: Double)? = nil
+        for run in runs {
+            for glyph in run.glyphs where glyph.cluster < offset {
+                let edge = run.isRightToLeft ? glyph.penX : glyph.penX + glyph.advance
+                if let current = best, current.cluster > glyph.cluster { continue }
+                if let current = best, current.cluster == glyph.cluster {
+                    best = (glyph.cluster, run.isRightToLeft ? min(current.x, edge) : max(current.x, edge))
+                } else {
+                    best = (glyph.cluster, edge)
+                }
+            }
+        }
+        return best?.x
+    }
+}
+
+/// Text laid out at one width: the measurement and every line with its glyphs.
+public struct DrawnLayout: Sendable {
+    /// The wrap width in px.
+    public var width: Double
+    /// Exactly what ``PreparedText/measure(width:lineLimits:fontSize:)`` reports.
+    public var measurement: TextMeasurement
+    public var lines: [DrawnLine]
+    /// The line limits the measurement used.
+    public var lineLimits: LineLimits
+    /// Height of an empty line (the primary font's), for lines below the minimum.
+    public var emptyLineHeight: Double
+    public var lineSpacing: Double
+    /// UTF-16 offsets where a line may break (paragraph ends excluded).
+    public var breakOpportunities: [Int]
+    /// UTF-16 offsets where grapheme clusters start.
+    public var clusterStarts: [Int]
+
+    /// The height of the first `count` lines, with empty lines of the primary font past the
+    /// content (where the minimum of the line limits falls).
+    public func heightOfFirstLines(_ count: Int) -> Double {
+        guard count > 0 else { return 0 }
+        if count <= lines.count {
+            let line = lines[count - 1].layout
+            return line.y + line.height
+        }
+        let contentBottom = lines.last.map { $0.layout.y + $0.layout.height } ?? 0
+        let extra = count - lines.count
+        return contentBottom + Double(extra) * emptyLineHeight + Double(lines.isEmpty ? extra - 1 : extra) * lineSpacing
+    }
+}
