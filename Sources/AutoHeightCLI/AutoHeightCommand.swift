@@ -7,6 +7,6 @@ struct AutoHeightCommand: ParsableCommand {
         commandName: "autoheight",
         abstract: "Exact line counts and heights of wrapped text (HarfBuzz + FreeType + ICU).",
         version: AutoHeightVersion.current,
-        subcommands: [MeasureCommand.self, BenchCommand.self, ReplayCommand.self],
+        subcommands: [MeasureCommand.self, BenchCommand.self, ReplayCommand.self, RenderCommand.self],
         defaultSubcommand: MeasureCommand.self)
 }
