@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Installs the Debian packages AutoHeight needs, only those that are missing.
 #   scripts/install-deps.sh build   # libraries to build and run (FreeType, HarfBuzz, ICU, fontconfig)
-#   scripts/install-deps.sh test    # + the Noto and DejaVu fonts the agreement and fallback tests use
+#   scripts/install-deps.sh test    # + the Noto and DejaVu fonts the agreement and fallback tests use,
+#                                   #   Chromium and python3 for the browser test of `autoheight render`
 set -euo pipefail
 level=${1:-build}
 packages=(pkg-config libfreetype-dev libharfbuzz-dev libfontconfig-dev libicu-dev)
 if [ "$level" = test ]; then
   packages+=(fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fonts-dejavu-core)
+  # The browser test of `autoheight render`: headless Chromium, and Python for its PNG reader.
+  packages+=(chromium python3)
 fi
 missing=()
 for package in "${packages[@]}"; do
