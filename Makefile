@@ -8,7 +8,7 @@ CLI := .build/release/autoheight
 PREFIX ?= /usr/local
 CONFIG ?= release
 
-.PHONY: run test build deps deps-test install check-install man docs agreement benchmark compare verify-cache lint clean
+.PHONY: run test build deps deps-test spark-test install check-install man docs agreement benchmark compare verify-cache lint clean
 
 run: deps
 	$(SWIFT) build -c release --product autoheight
@@ -19,6 +19,13 @@ test: deps-test
 
 build: deps
 	$(SWIFT) build -c release --product autoheight
+
+# The Spark example (examples/spark) on local[2] over 100,000 messages equals the CLI's output
+# record for record. Installs Java and pyspark when missing (scripts/install-spark-deps.sh);
+# reuses make test's debug build. See docs/batch.md.
+spark-test: deps
+	$(SWIFT) build --product autoheight
+	examples/spark/test.sh .build/debug/autoheight
 
 # The binary, its fonts (PREFIX/share/autoheight/fonts, where it looks for them), the man page
 # and bash / zsh / fish completions. See docs/install.md.
