@@ -48,7 +48,11 @@ def main():
     environment = {"AUTOHEIGHT_FONTS_DIR": shipped, "PATH": os.environ.get("PATH", "/usr/bin:/bin")}
 
     messages = context.textFile(args.input, minPartitions=args.partitions or None)
-    heights = messages.pipe(shlex.join(command), env=environment, checkCode=True)
+    # A non-zero exit fails the task, except with --on-error record, where failed records are
+    # error objects in the output (autoheight then exits 65 after writing everything).
+    records_errors = "--on-error=record" in options or any(
+        a == "--on-error" and b == "record" for a, b in zip(options, options[1:]))
+    heights = messages.pipe(shlex.join(command), env=environment, checkCode=not records_errors)
     heights.saveAsTextFile(args.output)
     context.stop()
 
