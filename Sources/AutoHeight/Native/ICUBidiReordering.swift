@@ -24,13 +24,16 @@ struct ParagraphBidi {
 
     var isRightToLeft: Bool { paragraphLevel & 1 == 1 }
 
-    /// Resolves `units` (one paragraph).
+    /// A plainly left-to-right paragraph (the caller knows no unit needs bidi).
+    static let leftToRight = ParagraphBidi(levels: [], paragraphLevel: 0)
+
+    private init(levels: [UInt8], paragraphLevel: UInt8) {
+        self.levels = levels
+        self.paragraphLevel = paragraphLevel
+    }
+
+    /// Resolves `units` (one paragraph) with ICU.
     init(_ units: UnsafeBufferPointer<UInt16>) throws(AutoHeightError) {
-        guard units.contains(where: CharacterClasses.mayNeedBidi) else {
-            levels = []
-            paragraphLevel = 0
-            return
-        }
         var status: Int32 = 0
         guard let bidi = ah_bidi_open(&status) else { throw .icuFailure("bidi: \(ICUFailure(status: status))") }
         defer { ah_bidi_close(bidi) }

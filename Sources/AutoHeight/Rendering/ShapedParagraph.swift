@@ -41,9 +41,10 @@ struct ShapedParagraph: Sendable {
         var advances = [Double](repeating: 0, count: count)
         var fontIndices = shaper.mayUseSeveralFonts ? [UInt8](repeating: 0, count: count) : []
         var pieces: [ShapedPiece] = []
-        let bidi = try units.withUnsafeBufferPointer { (buffer) throws(AutoHeightError) in
-            try ParagraphBidi(buffer)
-        }
+        let bidi =
+            units.contains(where: CharacterClasses.mayNeedBidi)
+            ? try units.withUnsafeBufferPointer { (buffer) throws(AutoHeightError) in try ParagraphBidi(buffer) }
+            : .leftToRight
         try units.withUnsafeBufferPointer { (buffer) throws(AutoHeightError) in
             guard count > 0 else { return }
             let runs = try TextRuns.itemize(buffer)
