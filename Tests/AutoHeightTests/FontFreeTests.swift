@@ -184,3 +184,23 @@ import Testing
             ])
     }
 }
+
+extension FontFreeTests {
+    /// Rule: a sum of em advances that rounds just past the box still fits (0.1 + 0.2 em is
+    /// 0.30000000000000004 em: 30.000000000000004 px at 100 px in a 30 px box).
+    @Test func roundingNeverWrapsAnExactFit() {
+        var paragraph = Self.paragraph(["ab"], advance: 0.1)
+        paragraph.advances = [0.1, 0.2]
+        paragraph.segments[0].contentWidth = 0.1 + 0.2
+        #expect(Self.walk(paragraph, width: 30, fontSize: 100) == [Line(range: 0..<2, width: (0.1 + 0.2) * 100)])
+        #expect(Self.walk(paragraph, width: 29.99, fontSize: 100).map(\.range) == [0..<1, 1..<2])
+    }
+
+    /// Rule: whitespace inside an over-long segment hangs: the break comes after it, and it is
+    /// not in the line's width.
+    @Test func innerWhitespaceHangsWhenASegmentBreaks() {
+        var paragraph = Self.paragraph(["aa   :"])  // one segment: 6 units of 5 px at 10 px
+        for index in 2..<5 { paragraph.flags[index] |= UnitFlag.innerWhitespace }
+        #expect(Self.walk(paragraph, width: 12) == [Line(range: 0..<5, width: 10), Line(range: 5..<6, width: 5)])
+    }
+}

@@ -195,3 +195,25 @@ import Testing
         #expect(abs(word - letters) > 0.5)
     }
 }
+
+/// The two wrap defects of issue 14, in every profile.
+@Suite struct ExactFitAndInnerWhitespaceTests {
+    /// Rule: a line exactly as wide as the box fits. `ihr persönliches` in Noto Sans at 16 px is
+    /// 7,500 font units = exactly 120 px; its em advances sum to 120.00000000000001 px.
+    @Test func exactFitStaysOnTheLine() throws {
+        #expect(try ranges("ihr persönliches", width: 120) == [[0, 16]])
+        let result = try Fixtures.style().measure("ihr persönliches", width: 120)
+        #expect(result.lineCount == 1)
+        #expect(abs(result.maxLineWidth - 120) < 1e-9)
+        #expect(try ranges("ihr persönliches", width: 119.99) == [[0, 4], [4, 16]])
+    }
+
+    /// Rule: whitespace never starts a line, also inside a segment that must break inside (no
+    /// break opportunity before `:` after spaces): the spaces hang after `aaaa`.
+    @Test func spacesBeforeANonStarterHang() throws {
+        let text = "aaaa" + String(repeating: " ", count: 25) + ": x"
+        #expect(try ranges(text, width: 120) == [[0, 29], [29, 32]])
+        let lines = try Fixtures.style().prepare(text).lines(width: 120)
+        #expect(abs(lines[0].width - (try Fixtures.style().measure("aaaa", width: 120).maxLineWidth)) < 1e-9)
+    }
+}

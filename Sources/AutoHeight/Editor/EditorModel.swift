@@ -1,3 +1,11 @@
+// Stage: Editor.
+// Problem: an auto-growing editor must answer on every keystroke how tall it is and whether
+//   the edit may happen (character and line limits, validation), without a view.
+// Solution: EditorModel owns an EditableText (only touched paragraphs are prepared again),
+//   applies the font-free EditPolicy, lays out placeholders (PlaceholderLayout) and notifies
+//   observers of what changed.
+// Limitations: one isolation domain (not Sendable), like the view it sizes.
+
 /// An auto-growing text editor without a view: it owns the text and answers, while a person types,
 /// "how tall now, and may this edit happen?" with exact layout (HarfBuzz advances, ICU breaks).
 ///

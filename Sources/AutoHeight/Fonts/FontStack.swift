@@ -1,3 +1,11 @@
+// Stage: Fonts.
+// Problem: text needs glyphs for every cluster it holds, from a handful of explicit fonts and,
+//   failing those, the system's, loaded once and shared by every thread.
+// Solution: a FontStack of loaded Fonts (FreeType checks, HarfBuzz shapes at units-per-em scale)
+//   with an optional fontconfig SystemFallback; per-font metric tables and word-coupling answers
+//   are computed once.
+// Limitations: at most 32 explicit fonts; no variable-font axes or synthetic styles.
+
 /// The fonts text is set in: a primary font, fallback fonts tried in order for the grapheme
 /// clusters it lacks, and optionally the system's fonts (fontconfig) after those.
 ///

@@ -1,3 +1,9 @@
+// Stage: LineBreaking.
+// Problem: where the lines of a prepared paragraph end at a given width.
+// Solution: a greedy walk over segment widths (arithmetic only, no allocation): whole segments
+//   while they fit, trailing whitespace hangs, over-long segments break at grapheme boundaries.
+// Limitations: no hyphenation, no optimal (Knuth–Plass) fill, no justification.
+
 /// Receives the lines of a greedy walk, one call per line, in order.
 protocol LineSink {
     /// A line from `start` to `end` (paragraph-relative UTF-16 offsets, trailing whitespace
@@ -27,9 +33,12 @@ extension PreparedParagraph {
     /// allocation beyond what `sink` does. Complexity: O(segments), plus O(units) of the
     /// segments that contain tabs or must break inside.
     ///
-    /// Rule: a line fits when `visibleWidth ≤ width`, with `visibleWidth` computed exactly as it
-    /// is reported, so measuring at a reported width never changes the wrap.
-    func walkLines<Sink: LineSink>(width: Double, fontSize: Double, tabStop: Double, into sink: inout Sink) {
+    /// Rule: a line fits when `visibleWidth ≤ width` (within a relative 10⁻¹² that absorbs the
+    /// rounding of sums of em advances: a line of exactly the box's width in font units fits),
+    /// with `visibleWidth` computed exactly as it is reported, so measuring at a reported width
+    /// never changes the wrap.
+    func walkLines<Sink: LineSink>(width box: Double, fontSize: Double, tabStop: Double, into sink: inout Sink) {
+        let width = Self.fitLimit(box)
         var line = LineState()
         var segmentStart = 0
         for segment in segments {
@@ -62,7 +71,18 @@ extension PreparedParagraph {
         sink.addLine(start: line.start, end: length, visibleWidth: line.visible * fontSize, fontMask: line.fontMask)
     }
 
+    /// The largest line width that fits a box `width` px wide: the width plus a relative 10⁻¹²
+    /// (at least 10⁻⁹ px), far below a pixel, far above the rounding of a line's sum of em
+    /// advances times the font size. Without it, `ihr persönliches` in Noto Sans at 16 px
+    /// (7,500 font units, exactly 120 px) sums to 120.00000000000001 px and wraps in a 120 px box.
+    @inline(__always)
+    static func fitLimit(_ width: Double) -> Double {
+        width + max(width * 1e-12, 1e-9)
+    }
+
     /// Breaks an over-long segment, which starts an empty line, at grapheme boundaries.
+    /// Whitespace inside it (``UnitFlag/innerWhitespace``) hangs: it never forces a wrap, and no
+    /// line starts with it (the break comes after it).
     private func breakInsideSegment<Sink: LineSink>(
         from segmentStart: Int, segment: Segment, width: Double, fontSize: Double, tabStop: Double,
         line: inout LineState, sink: inout Sink
@@ -74,6 +94,11 @@ extension PreparedParagraph {
             var clusterEnd = index + 1
             while clusterEnd < contentEnd && flags[clusterEnd] & UnitFlag.graphemeStart == 0 { clusterEnd += 1 }
             var clusterWidth = unitsWidth(index..<clusterEnd, pen: line.pen, tabStop: tabStop)
+            if flags[index] & UnitFlag.innerWhitespace != 0 {
+                line.pen += clusterWidth  // hangs: not visible unless content follows on the line
+                index = clusterEnd
+                continue
+            }
             if index > line.start && (line.pen + clusterWidth) * fontSize > width {
                 sink.addLine(
                     start: line.start, end: index, visibleWidth: line.visible * fontSize, fontMask: line.fontMask)

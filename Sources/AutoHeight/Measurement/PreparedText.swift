@@ -1,3 +1,9 @@
+// Stage: Measurement.
+// Problem: a text's line count, height and line ranges at any width, fast and exact.
+// Solution: PreparedText keeps one record per paragraph; every measure (one-shot, prepared,
+//   editable) goes through one LinePass and MeasureTotals, so all paths agree to the last bit.
+// Limitations: text up to 2^31 − 1 UTF-16 units.
+
 /// Text with all width-independent work done: paragraphs, break opportunities and shaped
 /// advances (in em, so also size-independent). Measuring it at a width is a walk over cached
 /// numbers: no shaping, no ICU, no string work, and no heap allocation.

@@ -1,3 +1,10 @@
+// Stage: Preparation.
+// Problem: everything about a paragraph that does not depend on the width, computed once.
+// Solution: runs, shaping and break opportunities become a PreparedParagraph: segments between
+//   break opportunities with their content and hanging widths in em, and per-unit advances and
+//   flags; a SegmentCache serves repeated chunks ("word ") and their breaks exactly.
+// Limitations: the cache serves only runs whose font provably shapes words independently.
+
 /// Turns paragraphs into ``PreparedParagraph``s: graphemes, runs, shaping, break opportunities.
 /// One preparer serves one text (it holds a HarfBuzz buffer) and is used by one thread.
 struct ParagraphPreparer {
@@ -69,6 +76,7 @@ struct ParagraphPreparer {
         }
 
         var segments = scratch.emptySegments(capacity: boundaries.count)
+        let hangsInnerWhitespace = trailingWhitespace == .hangs
         var start = 0
         for boundary in boundaries {
             let end = Int(boundary)
@@ -84,6 +92,11 @@ struct ParagraphPreparer {
             var content = 0.0
             var mask: UInt32 = 0
             var hasTab = false
+            if hangsInnerWhitespace {
+                for index in start..<contentEnd where CharacterClasses.isHangingWhitespace(units[index]) {
+                    flags[index] |= UnitFlag.innerWhitespace
+                }
+            }
             if fontIndices.isEmpty {
                 mask = contentEnd > start ? 1 : 0
                 for index in start..<contentEnd {

@@ -1,3 +1,10 @@
+// Stage: Segmentation.
+// Problem: shaping and line breaking need the text cut into paragraphs, grapheme clusters, break
+//   opportunities and runs of one script and direction.
+// Solution: ICU (through Native/) for break opportunities, clusters and bidi levels, with fast
+//   paths from tables for the common cases; itemization into script and bidi runs here.
+// Limitations: script runs follow ICU's and Pango's rules (brackets pair up to 32 deep).
+
 /// Runs of one script and one bidi direction: the units HarfBuzz shapes in one call.
 ///
 /// Bidi levels come from ICU's `ubidi` (UAX #9) per paragraph, but only for paragraphs that

@@ -1,3 +1,10 @@
+// Stage: Shaping.
+// Problem: each UTF-16 unit's advance, in the font that will draw it.
+// Solution: one HarfBuzz call per run with the paragraph as context and the font's kept shape
+//   plans; clusters the primary font lacks (and emoji) choose a fallback per grapheme cluster
+//   and are reshaped in it (ClusterFonts.swift).
+// Limitations: no user OpenType features; advances only (no vertical text).
+
 /// Shapes one paragraph with HarfBuzz: one `hb_shape` per run (script, direction), with the whole
 /// paragraph as context, then chooses a font per grapheme cluster (see ``FontStack``) and
 /// reshapes each stretch of clusters that left the primary font with the font chosen for it.

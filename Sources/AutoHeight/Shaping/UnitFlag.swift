@@ -6,4 +6,8 @@ enum UnitFlag {
     static let tab: UInt8 = 2
     /// No font in the stack had a glyph for this unit's cluster.
     static let missingGlyph: UInt8 = 4
+    /// Whitespace inside a segment's content (before a character no break may precede, such as
+    /// `:`): when the segment must break inside, it hangs like trailing whitespace, so no line
+    /// starts with it. Set by preparation (``TrailingWhitespace/hangs`` only).
+    static let innerWhitespace: UInt8 = 8
 }
