@@ -29,8 +29,8 @@ extension CLITests {
     @Test func versionIsTheLibrarysVersion() throws {
         let result = try run(["--version"])
         #expect(result.status == 0)
-        #expect(result.stdout == AutoHeightVersion.current + "\n")
-        #expect(AutoHeightVersion.current.split(separator: ".").count == 3)
+        #expect(result.stdout == LibraryVersion.current + "\n")
+        #expect(LibraryVersion.current.split(separator: ".").count == 3)
     }
 
     @Test func fontTakesAFamilyStyleAndSize() throws {

@@ -14,10 +14,9 @@
 /// 4. fontconfig: the installed fonts of the same families (``defaultFamilies``), e.g. Debian's
 ///    `fonts-noto-core` and `fonts-nanum`.
 ///
-/// A folder counts when it holds the primary file (``defaultFileNames```[0]`); fallback files
-/// missing from it are left out of the stack. When every place fails,
-/// ``defaultStack()`` throws ``AutoHeightError/bundledFontsNotFound(searched:)`` naming each place
-/// looked in. A font given explicitly (``Font/init(path:faceIndex:)``, the CLI's `--font-file`
+/// A folder counts when it holds the primary file (the first of ``defaultFileNames``); fallback
+/// files missing from it are left out of the stack. When every place fails, ``defaultStack()``
+/// throws ``AutoHeightError/bundledFontsNotFound(searched:)``, naming each place looked in. A font given explicitly (``Font/init(path:faceIndex:)``, the CLI's `--font-file`
 /// or `--font`) needs none of this.
 public enum BundledFonts {
     /// The default stack's files, primary first.

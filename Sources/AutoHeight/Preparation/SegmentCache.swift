@@ -10,9 +10,9 @@
 ///
 /// Exactness comes first. Shaping is served only for runs whose primary font applies no lookup
 /// that could couple two words through the space, or only rules that swap the space by its two
-/// neighbours, whose class then joins the key (see ``WordCoupling``): there shaping a chunk
+/// neighbours, whose class then joins the key (see `WordCoupling`): there shaping a chunk
 /// alone gives exactly the advances of shaping the paragraph whole. Break opportunities are
-/// served only for chunks whose context the key holds (``BreakContext``), and a paragraph skips
+/// served only for chunks whose context the key holds (`BreakContext`), and a paragraph skips
 /// ICU only when every chunk has them. `autoheight bench --verify-cache` checks a corpus.
 /// Safe to share between threads.
 ///
