@@ -44,9 +44,11 @@ man:
 	$(SWIFT) package plugin --allow-writing-to-package-directory generate-manual \
 		--output-directory docs/man --authors "the AutoHeight authors"
 
-# The DocC site of the library (warnings are errors: CI keeps it clean).
+# The DocC site of the library (warnings are errors: CI keeps it clean), and every public
+# symbol has a summary.
 docs: deps
 	$(SWIFT) package generate-documentation --target AutoHeight --warnings-as-errors
+	scripts/check-doc-summaries.py
 
 deps:
 	@scripts/install-deps.sh build

@@ -13,9 +13,12 @@
 /// }
 /// ```
 public enum EditResult: Sendable, Equatable {
+    /// The edit happened; the new state and what was inserted.
     case accepted(AcceptedEdit)
+    /// The edit was refused and changed nothing; the reason.
     case rejected(EditRejection)
 
+    /// Whether the edit happened.
     public var isAccepted: Bool {
         if case .accepted = self { return true }
         return false
@@ -45,6 +48,7 @@ public struct AcceptedEdit: Sendable, Equatable {
     /// Whether the replacement was cut to fit the character limit.
     public var isTruncated: Bool
 
+    /// An accepted edit with its resulting state and inserted text.
     public init(state: EditorState, insertedText: String, insertedRange: Range<Int>, isTruncated: Bool) {
         self.state = state
         self.insertedText = insertedText

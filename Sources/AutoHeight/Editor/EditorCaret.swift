@@ -18,6 +18,7 @@ public struct EditorCaret: Sendable, Equatable {
     /// Height of the line in px.
     public var lineHeight: Double
 
+    /// A caret at `offset` on line `lineIndex`, with that line's position and height.
     public init(offset: Int, lineIndex: Int, y: Double, top: Double, lineHeight: Double) {
         self.offset = offset
         self.lineIndex = lineIndex

@@ -15,6 +15,7 @@ public struct EditorChange: Sendable, Equatable {
     /// What differs between them.
     public var kinds: Kinds
 
+    /// The change from `previous` to `current`, its ``kinds`` computed from their differences.
     public init(previous: EditorState, current: EditorState) {
         self.previous = previous
         self.current = current

@@ -46,6 +46,7 @@ public struct EditorConfiguration: Sendable {
     /// change; nil or empty for none.
     public var validationPattern: String?
 
+    /// A configuration with `style` and `containerWidth`, every other field defaulted as documented on it.
     public init(
         style: TextStyle, containerWidth: Double, insets: EditorInsets = .textView, accessoryWidth: Double = 0,
         lineLimits: LineLimits = LineLimits(), placeholder: String = "", placeholderStyle: TextStyle? = nil,

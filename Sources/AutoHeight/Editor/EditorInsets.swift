@@ -18,6 +18,7 @@ public struct EditorInsets: Sendable, Equatable {
     /// Padding on each side of every line (`NSTextContainer.lineFragmentPadding`), in px.
     public var lineFragmentPadding: Double
 
+    /// Insets on each edge and the line fragment padding, in px.
     public init(top: Double, leading: Double, bottom: Double, trailing: Double, lineFragmentPadding: Double = 0) {
         self.top = top
         self.leading = leading
@@ -52,6 +53,15 @@ public struct EditorInsets: Sendable, Equatable {
 
     /// Names the inset an error is about.
     public enum Edge: String, Sendable, Equatable, CaseIterable {
-        case top, leading, bottom, trailing, lineFragmentPadding
+        /// ``EditorInsets/top``.
+        case top
+        /// ``EditorInsets/leading``.
+        case leading
+        /// ``EditorInsets/bottom``.
+        case bottom
+        /// ``EditorInsets/trailing``.
+        case trailing
+        /// ``EditorInsets/lineFragmentPadding``.
+        case lineFragmentPadding
     }
 }

@@ -51,6 +51,7 @@ public struct EditorState: Sendable, Equatable {
         text.utf8.count == other.text.utf8.count && text.utf8.elementsEqual(other.text.utf8)
     }
 
+    /// A state with every field given (the editor makes these; tests and previews may too).
     public init(
         text: String, isEnabled: Bool, display: EditorDisplay, lineCount: Int, visibleLineCount: Int, height: Double,
         contentHeight: Double, isScrollEnabled: Bool, isMatched: Bool, characterCount: Int

@@ -11,9 +11,13 @@ import Synchronization
 public final class Font: Sendable, CustomStringConvertible {
     /// The file the font came from (or the name given to in-memory bytes).
     public let path: String
+    /// The face's index in its file (0 except in collections such as `.ttc`).
     public let faceIndex: Int
+    /// The family name the font declares (`Noto Sans`).
     public let familyName: String
+    /// The style name the font declares (`Regular`, `Bold`).
     public let styleName: String
+    /// Font units per em: the scale of the font's own coordinates.
     public let unitsPerEm: Int
     /// Vertical metrics in em (fractions of the font size).
     public let metrics: FontMetrics
@@ -165,6 +169,7 @@ public struct FontMetrics: Sendable, Equatable {
     public var ascender: Double
     /// Below the baseline (negative).
     public var descender: Double
+    /// Extra space the font asks for between lines.
     public var lineGap: Double
     /// `ascender − descender + lineGap`: the `metrics` line height in em.
     public var lineHeight: Double { ascender - descender + lineGap }

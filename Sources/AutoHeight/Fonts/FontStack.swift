@@ -57,11 +57,13 @@ public struct FontStack: Sendable {
     /// The fonts' vertical metrics for line heights, built once per stack (not per text).
     var metricTables: FontMetricTables { storage.metricTables }
 
+    /// A stack of `primary`, then `fallbacks` in order (at most 31), then `systemFallback`.
     public init(_ primary: Font, fallbacks: [Font] = [], systemFallback: SystemFallback? = nil) {
         // Font masks are 32 bits wide.
         storage = Storage(fonts: [primary] + fallbacks.prefix(31), systemFallback: systemFallback)
     }
 
+    /// The first font: tried first, and the source of tab widths and empty lines' height.
     public var primary: Font { storage.fonts[0] }
 
     /// The same fonts with `systemFallback` (nil: without one).

@@ -16,6 +16,7 @@ public struct EditableText: Sendable {
     /// copies of an `EditableText` never share stale entries.
     private var memo = MeasureMemo()
 
+    /// Prepares `text` in `style` for editing.
     public init(_ text: String, style: TextStyle) throws(AutoHeightError) {
         let prepared = try PreparedText(text, style: style)
         var units = utf16Units(of: text)
@@ -29,8 +30,11 @@ public struct EditableText: Sendable {
         self.paragraphUnits = paragraphUnits
     }
 
+    /// The style the text is prepared in.
     public var style: TextStyle { prepared.style }
+    /// Length of the current text in UTF-16 units.
     public var utf16Count: Int { prepared.utf16Count }
+    /// Number of paragraphs of the current text.
     public var paragraphCount: Int { paragraphUnits.count }
 
     /// The current text. Complexity: O(n).

@@ -16,6 +16,7 @@
 /// }
 /// ```
 public struct PreparedText: Sendable {
+    /// The style the text was prepared in.
     public let style: TextStyle
     /// Length of the text in UTF-16 units.
     public private(set) var utf16Count: Int

@@ -16,6 +16,7 @@ public struct TextStyle: Sendable {
     public var language: String
     /// Extra space between lines in px, never added after the last line.
     public var lineSpacing: Double
+    /// How tall a line is: the fonts' metrics, the em, a fixed px value or a multiple.
     public var lineHeight: LineHeight
     /// Tab stops every `tabWidth` space widths of the primary font.
     public var tabWidth: Int
@@ -33,6 +34,7 @@ public struct TextStyle: Sendable {
         set { language = newValue.applied(to: language) }
     }
 
+    /// A style; values are checked when it is used (or by ``validate()``).
     public init(
         fonts: FontStack, fontSize: Double = 17, language: String = "en", lineSpacing: Double = 0,
         lineHeight: LineHeight = .metrics, tabWidth: Int = 8
@@ -144,6 +146,7 @@ public struct LineLimits: Sendable, Equatable {
     /// The editor stops growing here and scrolls; nil for no limit.
     public var maximum: Int?
 
+    /// Limits of `minimum` lines and, optionally, `maximum` lines.
     public init(minimum: Int = 1, maximum: Int? = nil) {
         self.minimum = minimum
         self.maximum = maximum

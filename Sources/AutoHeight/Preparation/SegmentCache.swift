@@ -33,6 +33,7 @@ public final class SegmentCache: Sendable {
     /// measured without the cache.
     static let contextLimit = 0xFFFF
 
+    /// An empty cache that holds at most `byteLimit` bytes (at least 64 KiB; default 32 MiB).
     public init(byteLimit: Int = 32 << 20) {
         self.byteLimit = max(byteLimit, 1 << 16)
         storage = Locked(SegmentStore())
@@ -40,12 +41,14 @@ public final class SegmentCache: Sendable {
 
     /// Bytes held now (arenas and index).
     public var byteCount: Int { storage.withLock { $0.byteCount } }
+    /// Chunks held now.
     public var entryCount: Int { storage.withLock { $0.entryCount } }
     /// Chunks answered from the cache and chunks that had to be shaped, since creation.
     public var statistics: (hits: Int, misses: Int) { storage.withLock { ($0.hits, $0.misses) } }
     /// Paragraphs whose line-break opportunities all came from the cache (no ICU pass).
     var paragraphsWithStoredBreaks: Int { storage.withLock { $0.breakAssemblies } }
 
+    /// Empties the cache (statistics included).
     public func removeAll() {
         storage.withLock { $0 = SegmentStore() }
     }

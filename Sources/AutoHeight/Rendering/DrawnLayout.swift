@@ -9,9 +9,11 @@ public struct DrawnGlyph: Sendable, Equatable {
     public var cluster: Int
     /// Where the glyph's origin sits: pen position plus the shaper's offset.
     public var x: Double
+    /// The glyph origin's vertical offset from the line's baseline (the shaper's offset; down is positive).
     public var y: Double
     /// The pen position before the glyph (x only) and the advance after it.
     public var penX: Double
+    /// How far the pen moves after the glyph.
     public var advance: Double
 }
 
@@ -19,10 +21,13 @@ public struct DrawnGlyph: Sendable, Equatable {
 public struct DrawnRun: Sendable, Equatable {
     /// UTF-16 offsets in the text.
     public var range: Range<Int>
+    /// The font of the run in the stack (``FontStack/font(at:)``).
     public var fontIndex: Int
+    /// Whether the run is set right to left.
     public var isRightToLeft: Bool
     /// Left edge and width in px.
     public var x: Double
+    /// The run's width in px.
     public var width: Double
     /// Left to right.
     public var glyphs: [DrawnGlyph]
@@ -41,6 +46,7 @@ public struct DrawnLine: Sendable, Equatable {
     public var contentX: Double
     /// The hanging trailing whitespace: left edge and width in px (width 0 when none).
     public var hangingX: Double
+    /// The hanging whitespace's width in px (0 when none).
     public var hangingWidth: Double
     /// Left to right (ICU's visual order of the line's bidi runs).
     public var runs: [DrawnRun]
@@ -71,11 +77,13 @@ public struct DrawnLayout: Sendable {
     public var width: Double
     /// Exactly what ``PreparedText/measure(width:lineLimits:fontSize:)`` reports.
     public var measurement: TextMeasurement
+    /// Every line, top to bottom.
     public var lines: [DrawnLine]
     /// The line limits the measurement used.
     public var lineLimits: LineLimits
     /// Height of an empty line (the primary font's), for lines below the minimum.
     public var emptyLineHeight: Double
+    /// The space between lines in px (the style's line spacing).
     public var lineSpacing: Double
     /// UTF-16 offsets where a line may break (paragraph ends excluded).
     public var breakOpportunities: [Int]

@@ -14,7 +14,9 @@
 /// `docs/render.md`: one `<g class="line">` per line, with the line's UTF-16 range and box as
 /// `data-` attributes.
 public struct LayoutDrawing: Sendable {
+    /// The text drawn.
     public let text: String
+    /// The text prepared in the style: measurements come from it.
     public let prepared: PreparedText
     private let paragraphs: [ShapedParagraph]
 
@@ -42,6 +44,7 @@ public struct LayoutDrawing: Sendable {
         self.paragraphs = shaped
     }
 
+    /// The style the text is drawn in.
     public var style: TextStyle { prepared.style }
 
     /// The text wrapped at `width` px: the measurement (exactly ``PreparedText/measure(width:lineLimits:fontSize:)``'s)
@@ -107,6 +110,7 @@ public struct SVGOptions: Sendable, Equatable {
         case clusters
     }
 
+    /// The overlays to draw.
     public var overlays: Set<Overlay>
     /// The editor's line limits: the band between the minimum and maximum lines is drawn, and
     /// the label tells the visible lines and height.
@@ -119,6 +123,7 @@ public struct SVGOptions: Sendable, Equatable {
     /// glyphs alone (what the browser test looks at).
     public var decorations: Bool
 
+    /// Options; by default decorations on, no overlays, no limits band, no insets frame.
     public init(
         overlays: Set<Overlay> = [], lineLimits: LineLimits = LineLimits(), showsLineLimits: Bool = false,
         insets: EditorInsets? = nil, decorations: Bool = true
@@ -133,9 +138,11 @@ public struct SVGOptions: Sendable, Equatable {
 
 /// An SVG document of one or more layouts, with its geometry.
 public struct LayoutPicture: Sendable {
+    /// The SVG document.
     public var svg: String
     /// The document's size in px.
     public var width: Double
+    /// The document's height in px.
     public var height: Double
     /// The layouts drawn, left to right.
     public var layouts: [DrawnLayout]

@@ -43,9 +43,12 @@ public struct LineBreakRules: Sendable, Equatable {
         case phrase
     }
 
+    /// The CSS `line-break` strictness; nil for the language's own default.
     public var strictness: Strictness?
+    /// Whether words are kept whole or broken between phrases (CSS `word-break`).
     public var wordBreak: WordBreak
 
+    /// Rules with this strictness and word breaking.
     public init(strictness: Strictness? = nil, wordBreak: WordBreak = .normal) {
         self.strictness = strictness
         self.wordBreak = wordBreak
