@@ -44,6 +44,20 @@ import Testing
         }
     }
 
+    @Test func underPangosRuleOnlyTheLastSpaceHangs() throws {
+        var style = try Self.bundledStyle(size: 16, lineSpacing: 0)
+        style.trailingWhitespace = .pango
+        let text = "hello   world   "
+        let drawing = try LayoutDrawing(text: text, style: style)
+        let layout = try drawing.layout(width: 60)
+        #expect(layout.lines.map(\.layout.range) == [0..<8, 8..<16])
+        let space = 16 * style.fonts.primary.spaceAdvance
+        // Before the soft break one space hangs; at the paragraph's end all three count.
+        #expect(abs(layout.lines[0].hangingWidth - space) < 1e-9)
+        #expect(layout.lines[1].hangingWidth == 0)
+        for line in layout.lines { #expect(abs(Self.drawnContentWidth(line) - line.layout.width) < 1e-9) }
+    }
+
     @Test func rightToLeftParagraphsAreSetRightInVisualOrder() throws {
         // Hebrew paragraph with a Latin word: visual order left to right is עולם, abc, שלום.
         let text = "שלום abc עולם"

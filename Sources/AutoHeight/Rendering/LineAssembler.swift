@@ -11,8 +11,18 @@ struct LineAssembler {
         let start = layout.range.lowerBound - paragraphStart
         let end = layout.range.upperBound - paragraphStart
         var contentEnd = end
-        while contentEnd > start && CharacterClasses.isHangingWhitespace(paragraph.units[contentEnd - 1]) {
-            contentEnd -= 1
+        switch style.trailingWhitespace {
+        case .hangs:
+            while contentEnd > start && CharacterClasses.isHangingWhitespace(paragraph.units[contentEnd - 1]) {
+                contentEnd -= 1
+            }
+        case .pango:
+            // Only the last whitespace before a soft break hangs; at the paragraph's end none.
+            if end < paragraph.units.count && contentEnd > start
+                && CharacterClasses.isHangingWhitespace(paragraph.units[contentEnd - 1])
+            {
+                contentEnd -= 1
+            }
         }
         // The line's parts of the pieces, logical order; hanging whitespace at the paragraph level.
         var parts: [(piece: ShapedPiece, level: UInt8)] = []
