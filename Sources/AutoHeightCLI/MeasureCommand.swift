@@ -29,8 +29,8 @@ struct MeasureCommand: ParsableCommand {
             Errors in a batch: with --on-error stop (default) a bad record (bad UTF-8, not JSON, \
             no "text" string, a missing file) ends the run after everything before it is \
             written; with --on-error record it gets an error entry in its place \
-            ({"id": …, "line": n, "error": "…"} or {"input": …, "error": "…"} in JSON, \
-            "error: …" in text and table) and the run goes on.
+            ({"id": ..., "line": n, "error": "..."} or {"input": ..., "error": "..."} in JSON, \
+            "error: ..." in text and table) and the run goes on.
 
             Exit status: 0 ok (every record measured); 64 bad options; 65 invalid input (bad \
             UTF-8 with its byte offset, bad JSON line, corrupt font); 66 missing file or font. \

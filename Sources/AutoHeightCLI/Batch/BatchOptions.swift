@@ -20,7 +20,7 @@ struct BatchOptions: ParsableArguments {
     @Option(
         name: .customLong("on-error"),
         help: ArgumentHelp(
-            "A record that cannot be measured (not JSON, no \"text\" string, a missing file…): stop (write what came before it, report it with its line, exit non-zero) or record (write an error entry in its place, {\"id\": …, \"line\": n, \"error\": \"…\"} in JSON, go on, and exit non-zero at the end if any failed).",
+            "A record that cannot be measured (not JSON, no \"text\" string, a missing file...): stop (write what came before it, report it with its line, exit non-zero) or record (write an error entry in its place, {\"id\": ..., \"line\": n, \"error\": \"...\"} in JSON, go on, and exit non-zero at the end if any failed).",
             valueName: "stop|record"))
     var onError: ErrorPolicy = .stop
 
