@@ -117,8 +117,10 @@ public struct EditableText: Sendable {
             if state.width != width || state.results.count != records.count {
                 state = MeasureMemo.State(width: width, results: .init(repeating: nil, count: records.count))
             }
-            for index in records.indices {
-                state.results[index] = pass.add(records[index].paragraph, known: state.results[index])
+            records.withUnsafeBufferPointer { records in  // read in place, no copy of a record
+                for index in records.indices {
+                    state.results[index] = pass.add(records[index].paragraph, known: state.results[index])
+                }
             }
             return pass.measurement(lineLimits: lineLimits, missingGlyphCount: prepared.missingGlyphCount)
         }

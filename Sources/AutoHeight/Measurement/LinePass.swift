@@ -10,32 +10,37 @@ struct LinePass {
     let fontSize: Double
     /// The tab stop interval in em.
     let tabStop: Double
-    private let style: TextStyle
+    let lineSpacing: Double
+    /// Whether fonts may be discovered during the pass (a system fallback).
+    private let mayDiscoverFonts: Bool
     private var sink: MeasuringSink
     private(set) var totals: MeasureTotals
 
     /// A pass at `width` px for `style` (at `fontSize` px, the style's when nil) with the
     /// visible lines counted up to `lineLimits.maximum`. The caller validates the numbers.
     init(style: TextStyle, width: Double, fontSize: Double? = nil, lineLimits: LineLimits) {
+        // Only numbers and the line-height tables are kept (no copy of the style's references).
         self.width = width
-        self.style = style
         let size = fontSize ?? style.fontSize
         self.fontSize = size
         tabStop = style.tabStopEm
-        sink = MeasuringSink(heights: Self.heights(style, size), maximumVisible: Int.max)
+        lineSpacing = style.lineSpacing
+        let tables = style.fonts.metricTables
+        mayDiscoverFonts = tables.systemFallback != nil
+        sink = MeasuringSink(
+            heights: LineHeightResolver(model: style.lineHeight, tables: tables, fontSize: size),
+            maximumVisible: Int.max)
         totals = MeasureTotals(maximum: lineLimits.maximum ?? Int.max)
-    }
-
-    private static func heights(_ style: TextStyle, _ fontSize: Double) -> LineHeightResolver {
-        LineHeightResolver(model: style.lineHeight, tables: style.fonts.metricTables, fontSize: fontSize)
     }
 
     /// Takes in the fonts the system fallback discovered since the pass began (a paragraph
     /// prepared during the pass may use them).
     mutating func refreshHeights() {
-        if style.fonts.systemFallback != nil {
-            sink = MeasuringSink(heights: Self.heights(style, fontSize), maximumVisible: Int.max)
-        }
+        guard mayDiscoverFonts else { return }
+        let heights = sink.heights
+        sink = MeasuringSink(
+            heights: LineHeightResolver(model: heights.model, tables: heights.tables, fontSize: heights.fontSize),
+            maximumVisible: Int.max)
     }
 
     /// One paragraph's lines: their count, heights added in order, and the widest.
@@ -66,7 +71,7 @@ struct LinePass {
     /// The measurement of the paragraphs added (`missingGlyphCount` clusters without a glyph).
     func measurement(lineLimits: LineLimits, missingGlyphCount: Int) -> TextMeasurement {
         totals.measurement(
-            width: width, lineLimits: lineLimits, lineSpacing: style.lineSpacing,
+            width: width, lineLimits: lineLimits, lineSpacing: lineSpacing,
             emptyLineHeight: sink.heights.emptyLineHeight, missingGlyphCount: missingGlyphCount)
     }
 }

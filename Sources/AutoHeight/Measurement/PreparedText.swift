@@ -115,7 +115,10 @@ public struct PreparedText: Sendable {
         width: Double, lineLimits: LineLimits = LineLimits(), fontSize: Double? = nil
     ) throws(AutoHeightError) -> TextMeasurement {
         var pass = try linePass(width: width, lineLimits: lineLimits, fontSize: fontSize)
-        for record in records { pass.add(record.paragraph) }
+        // Records are read in place (a `for record in records` copy retains each one's arrays).
+        records.withUnsafeBufferPointer { records in
+            for index in records.indices { pass.add(records[index].paragraph) }
+        }
         return pass.measurement(lineLimits: lineLimits, missingGlyphCount: missingGlyphCount)
     }
 

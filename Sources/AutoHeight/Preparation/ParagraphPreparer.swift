@@ -92,22 +92,27 @@ struct ParagraphPreparer {
             var content = 0.0
             var mask: UInt32 = 0
             var hasTab = false
-            if hangsInnerWhitespace {
-                for index in start..<contentEnd where CharacterClasses.isHangingWhitespace(units[index]) {
-                    flags[index] |= UnitFlag.innerWhitespace
-                }
-            }
+            // One pass over the content: widths, fonts, tabs, and (in `hangs` mode) the whitespace
+            // inside it, which hangs if the segment must break inside (UnitFlag.innerWhitespace).
             if fontIndices.isEmpty {
                 mask = contentEnd > start ? 1 : 0
                 for index in start..<contentEnd {
                     content += advances[index]
-                    hasTab = hasTab || flags[index] & UnitFlag.tab != 0
+                    let unit = units[index]
+                    hasTab = hasTab || unit == 0x09
+                    if hangsInnerWhitespace && CharacterClasses.isHangingWhitespace(unit) {
+                        flags[index] |= UnitFlag.innerWhitespace
+                    }
                 }
             } else {
                 for index in start..<contentEnd {
                     content += advances[index]
                     mask |= 1 << UInt32(min(fontIndices[index], 31))
-                    hasTab = hasTab || flags[index] & UnitFlag.tab != 0
+                    let unit = units[index]
+                    hasTab = hasTab || unit == 0x09
+                    if hangsInnerWhitespace && CharacterClasses.isHangingWhitespace(unit) {
+                        flags[index] |= UnitFlag.innerWhitespace
+                    }
                 }
             }
             var trailing = 0.0
