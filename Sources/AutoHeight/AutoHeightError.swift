@@ -30,8 +30,10 @@ public enum AutoHeightError: Error, Equatable, Sendable, CustomStringConvertible
     case invalidLineLimits(minimum: Int, maximum: Int?)
     /// A language tag that is not well-formed BCP 47.
     case invalidLanguageTag(String)
-    /// A tab width (in spaces) that is not positive.
+    /// A tab width (in spaces) outside `1...1000`.
     case invalidTabWidth(Int)
+    /// A font stack of more fonts than ``FontStack/maximumFontCount``.
+    case tooManyFonts(count: Int, limit: Int)
     /// Text longer than ICU and HarfBuzz can take in one piece (2^31 − 1 UTF-16 units).
     case textTooLong(utf16Count: Int)
     /// A range that is not inside the text, or does not fall on scalar boundaries.
@@ -66,7 +68,8 @@ public enum AutoHeightError: Error, Equatable, Sendable, CustomStringConvertible
         case .invalidLineLimits(let minimum, let maximum):
             "invalid line limits: minimum \(minimum), maximum \(maximum.map(String.init) ?? "none") (need 0 ≤ minimum ≤ maximum, maximum ≥ 1)"
         case .invalidLanguageTag(let tag): "invalid language tag \"\(tag)\": not well-formed BCP 47"
-        case .invalidTabWidth(let width): "invalid tab width \(width): must be ≥ 1 space"
+        case .invalidTabWidth(let width): "invalid tab width \(width): must be 1...1000 spaces"
+        case .tooManyFonts(let count, let limit): "too many fonts: \(count) in one stack (limit \(limit))"
         case .textTooLong(let count): "text too long: \(count) UTF-16 units (limit 2147483647)"
         case .invalidRange(let lower, let upper, let count):
             "invalid range \(lower)..<\(upper) in text of \(count) UTF-16 units"

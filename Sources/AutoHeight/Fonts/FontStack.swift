@@ -50,8 +50,13 @@ public struct FontStack: Sendable {
 
     private let storage: Storage
 
-    /// Primary first; never empty; at most 32.
+    /// Primary first, every font given; never empty. A stack of more than
+    /// ``maximumFontCount`` fonts is refused when a text is measured or prepared in it
+    /// (``AutoHeightError/tooManyFonts(count:limit:)``), never cut short.
     public var fonts: [Font] { storage.fonts }
+
+    /// The most fonts a stack may hold: lines record the fonts they use in 32-bit masks.
+    public static let maximumFontCount = 32
     /// Searched after ``fonts`` for clusters none of them covers; nil for none.
     public var systemFallback: SystemFallback? { storage.systemFallback }
     /// The fonts' vertical metrics for line heights, built once per stack (not per text).
@@ -59,12 +64,18 @@ public struct FontStack: Sendable {
 
     /// A stack of `primary`, then `fallbacks` in order (at most 31), then `systemFallback`.
     public init(_ primary: Font, fallbacks: [Font] = [], systemFallback: SystemFallback? = nil) {
-        // Font masks are 32 bits wide.
-        storage = Storage(fonts: [primary] + fallbacks.prefix(31), systemFallback: systemFallback)
+        storage = Storage(fonts: [primary] + fallbacks, systemFallback: systemFallback)
     }
 
     /// The first font: tried first, and the source of tab widths and empty lines' height.
     public var primary: Font { storage.fonts[0] }
+
+    /// Throws ``AutoHeightError/tooManyFonts(count:limit:)`` past ``maximumFontCount`` fonts.
+    func validate() throws(AutoHeightError) {
+        guard fonts.count <= Self.maximumFontCount else {
+            throw .tooManyFonts(count: fonts.count, limit: Self.maximumFontCount)
+        }
+    }
 
     /// The same fonts with `systemFallback` (nil: without one).
     public func withSystemFallback(_ systemFallback: SystemFallback?) -> FontStack {

@@ -59,6 +59,7 @@ public struct TextStyle: Sendable {
 
     /// Checks every number of the style; throws the first problem found.
     public func validate() throws(AutoHeightError) {
+        try fonts.validate()
         try Self.validate(fontSize: fontSize)
         guard lineSpacing.isFinite && lineSpacing >= 0 && lineSpacing <= AutoHeightError.maximumWidth else {
             throw .invalidLineSpacing(lineSpacing)
