@@ -18,7 +18,7 @@ public enum AutoHeightError: Error, Equatable, Sendable, CustomStringConvertible
     case fontNotFound(family: String, style: String?, closest: String?)
     /// The bundled fonts are in none of the places searched (``BundledFonts``), listed in order.
     case bundledFontsNotFound(searched: [String])
-    /// A font size that is not finite, not positive, or absurdly large.
+    /// A font size that is not finite, below ``minimumFontSize`` or above ``maximumFontSize``.
     case invalidFontSize(Double)
     /// A wrap width that is not finite or not positive.
     case invalidWidth(Double)
@@ -43,6 +43,9 @@ public enum AutoHeightError: Error, Equatable, Sendable, CustomStringConvertible
 
     /// The largest font size accepted, in px.
     public static let maximumFontSize = 10_000.0
+    /// The smallest font size accepted, in px: smaller sizes (down to subnormal numbers such as
+    /// `5e-324`) would round every height to 0.
+    public static let minimumFontSize = 0.01
     /// The largest wrap width accepted, in px.
     public static let maximumWidth = 1e9
 
@@ -60,7 +63,7 @@ public enum AutoHeightError: Error, Equatable, Sendable, CustomStringConvertible
         case .bundledFontsNotFound(let searched):
             "bundled fonts not found; looked in: \(searched.joined(separator: "; ")) (set AUTOHEIGHT_FONTS_DIR to the folder holding \(BundledFonts.defaultFileNames[0]), or give a font)"
         case .invalidFontSize(let size):
-            "invalid font size \(size): must be finite, > 0 and ≤ \(Int(Self.maximumFontSize)) px"
+            "invalid font size \(size): must be finite, ≥ \(Self.minimumFontSize) and ≤ \(Int(Self.maximumFontSize)) px"
         case .invalidWidth(let width):
             "invalid width \(width): must be finite, > 0 and ≤ \(Self.maximumWidth) px"
         case .invalidLineSpacing(let spacing): "invalid line spacing \(spacing): must be finite and ≥ 0"

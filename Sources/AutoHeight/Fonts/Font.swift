@@ -67,9 +67,6 @@ public final class Font: Sendable, CustomStringConvertible {
     }
 
     private init(bytes: FontBytes, name: String, faceIndex: Int, canonicalPath: String?) throws(AutoHeightError) {
-        guard faceIndex >= 0 else {
-            throw .faceIndexOutOfRange(path: name, index: faceIndex, faceCount: 0)
-        }
         guard bytes.count > 0 else {
             throw .notAFont(path: name, reason: "the file is empty")
         }
@@ -77,7 +74,7 @@ public final class Font: Sendable, CustomStringConvertible {
         do {
             // Face 0 first: it tells how many faces there are.
             let first = try FreeTypeFace(bytes: bytes.bytes, index: 0)
-            guard faceIndex < first.faceCount else {
+            guard faceIndex >= 0 && faceIndex < first.faceCount else {
                 throw AutoHeightError.faceIndexOutOfRange(
                     path: name, index: faceIndex, faceCount: first.faceCount)
             }

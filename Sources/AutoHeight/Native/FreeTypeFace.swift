@@ -52,18 +52,9 @@ final class FreeTypeFace {
     struct Failure: Error {
         let code: FT_Error
         var description: String {
-            if let text = FT_Error_String(code) { return String(cString: text) }
-            return Self.names[Int(code)].map { "\($0) (FreeType error 0x\(String(code, radix: 16)))" }
-                ?? "FreeType error 0x\(String(code, radix: 16))"
+            let hex = "FreeType error 0x\(String(UInt32(bitPattern: Int32(code)), radix: 16, uppercase: false))"
+            if let text = FT_Error_String(code) { return "\(String(cString: text)) (\(hex))" }
+            return FreeTypeErrorNames.name(of: Int(code)).map { "\($0) (\(hex))" } ?? hex
         }
-        private static let names: [Int: String] = [
-            0x01: "cannot open resource", 0x02: "unknown file format",
-            0x03: "broken file", 0x04: "invalid FreeType version",
-            0x06: "invalid argument", 0x07: "unimplemented feature",
-            0x08: "broken table", 0x09: "broken offset within table",
-            0x0A: "array allocation size too large", 0x23: "invalid face handle",
-            0x40: "out of memory", 0x51: "table missing",
-            0x55: "invalid stream operation", 0x56: "invalid frame operation",
-        ]
     }
 }
