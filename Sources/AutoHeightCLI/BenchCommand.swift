@@ -31,10 +31,14 @@ struct BenchCommand: ParsableCommand {
 
     @OptionGroup var style: StyleOptions
 
-    @Option(name: .customLong("widths"), help: ArgumentHelp("Wrap widths, comma-separated.", valueName: "list"))
+    @Option(
+        name: .customLong("widths"), parsing: .unconditional,
+        help: ArgumentHelp("Wrap widths, comma-separated.", valueName: "list"))
     var widthList: String = "120,240,360"
 
-    @Option(name: .customLong("repeat"), help: ArgumentHelp("Repetitions of each scenario.", valueName: "n"))
+    @Option(
+        name: .customLong("repeat"), parsing: .unconditional,
+        help: ArgumentHelp("Repetitions of each scenario.", valueName: "n"))
     var repetitions: Int = 5
 
     @Option(

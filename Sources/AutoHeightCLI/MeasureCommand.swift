@@ -54,12 +54,12 @@ struct MeasureCommand: ParsableCommand {
     @OptionGroup var widthOptions: WidthOptions
 
     @Option(
-        name: .customLong("min-lines"),
+        name: .customLong("min-lines"), parsing: .unconditional,
         help: ArgumentHelp("The editor is at least this many lines tall.", valueName: "n"))
     var minLines: Int?
 
     @Option(
-        name: .customLong("max-lines"),
+        name: .customLong("max-lines"), parsing: .unconditional,
         help: ArgumentHelp("The editor stops growing at this many lines and scrolls.", valueName: "n"))
     var maxLines: Int?
 
@@ -101,6 +101,7 @@ struct MeasureCommand: ParsableCommand {
             if let jsonlInput {
                 source = try BatchSource(jsonlPath: jsonlInput)
             } else if let text {
+                try RawArguments.checkUTF8(option: "--text")
                 source = BatchSource(items: [.text(text)])
             } else {
                 source = BatchSource(items: (files.isEmpty ? ["-"] : files).map { .file(path: $0) })

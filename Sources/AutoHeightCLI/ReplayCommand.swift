@@ -42,35 +42,35 @@ struct ReplayCommand: ParsableCommand {
     @OptionGroup var style: StyleOptions
 
     @Option(
-        name: .customLong("width"),
+        name: .customLong("width"), parsing: .unconditional,
         help: ArgumentHelp("The editor's container width in px (its frame).", valueName: "px"))
     var width: Double
 
     @Option(
-        name: .customLong("insets"),
+        name: .customLong("insets"), parsing: .unconditional,
         help: ArgumentHelp(
             "Text container insets top,left,bottom,right in px (default UITextView's 8,0,8,0).", valueName: "t,l,b,r"))
     var insets: String = "8,0,8,0"
 
     @Option(
-        name: .customLong("line-fragment-padding"),
+        name: .customLong("line-fragment-padding"), parsing: .unconditional,
         help: ArgumentHelp(
             "Padding on each side of every line in px (UITextView's default 5).", valueName: "px"))
     var lineFragmentPadding: Double = 5
 
     @Option(
-        name: .customLong("accessory-width"),
+        name: .customLong("accessory-width"), parsing: .unconditional,
         help: ArgumentHelp(
             "Width of a trailing accessory (button) beside the text, in px.", valueName: "px"))
     var accessoryWidth: Double = 0
 
     @Option(
-        name: .customLong("min-lines"),
+        name: .customLong("min-lines"), parsing: .unconditional,
         help: ArgumentHelp("The editor is at least this many lines tall.", valueName: "n"))
     var minLines: Int = 1
 
     @Option(
-        name: .customLong("max-lines"),
+        name: .customLong("max-lines"), parsing: .unconditional,
         help: ArgumentHelp("The editor stops growing at this many lines and scrolls.", valueName: "n"))
     var maxLines: Int?
 
@@ -85,7 +85,7 @@ struct ReplayCommand: ParsableCommand {
     var placeholder: String = ""
 
     @Option(
-        name: .customLong("placeholder-font-size"),
+        name: .customLong("placeholder-font-size"), parsing: .unconditional,
         help: ArgumentHelp(
             "The placeholder's font size in px (default: the text's).", valueName: "px"))
     var placeholderFontSize: Double?
@@ -97,7 +97,7 @@ struct ReplayCommand: ParsableCommand {
     var disabledPlaceholder: String = ""
 
     @Option(
-        name: .customLong("character-limit"),
+        name: .customLong("character-limit"), parsing: .unconditional,
         help: ArgumentHelp(
             "Reject edits leaving more than this many characters (grapheme clusters).", valueName: "n"))
     var characterLimit: Int?
@@ -169,6 +169,7 @@ struct ReplayCommand: ParsableCommand {
                 placeholderStyle: placeholderStyle, disabledPlaceholder: disabledPlaceholder,
                 characterLimit: characterLimit, truncatesOverflowingInput: truncatePaste,
                 limitsInputToMaxLines: limitToMaxLines, validationPattern: pattern)
+            try RawArguments.checkUTF8(option: "--text")
             let editor: EditorModel
             do throws(EditorError) {
                 editor = try EditorModel(text: initialText, configuration: configuration)

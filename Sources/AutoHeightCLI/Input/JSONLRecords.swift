@@ -41,6 +41,10 @@ struct JSONLRecord: Sendable {
         let idText: String?
         switch record["id"] {
         case let id as String: (idJSON, idText) = (JSONText.quoted(id), id)
+        case let id as NSNumber where String(cString: id.objCType) == "c":
+            // JSON true/false: Foundation's boolean NSNumber (objCType "c"), whose stringValue
+            // is "1"/"0"; numbers parse as "i", "q" or "d".
+            (idJSON, idText) = id.boolValue ? ("true", "true") : ("false", "false")
         case let id as NSNumber: (idJSON, idText) = (id.stringValue, id.stringValue)
         default: (idJSON, idText) = ("null", nil)
         }

@@ -17,7 +17,9 @@ struct StyleOptions: ParsableArguments {
             valueName: "description"))
     var font: String?
 
-    @Option(name: .customLong("face"), help: ArgumentHelp("Face index inside the font file (.ttc).", valueName: "n"))
+    @Option(
+        name: .customLong("face"), parsing: .unconditional,
+        help: ArgumentHelp("Face index inside the font file (.ttc).", valueName: "n"))
     var faceIndex: Int = 0
 
     @Option(
@@ -35,7 +37,7 @@ struct StyleOptions: ParsableArguments {
     var fallback: FallbackMode = .system
 
     @Option(
-        name: .customLong("font-size"),
+        name: .customLong("font-size"), parsing: .unconditional,
         help: ArgumentHelp("Font size in px (= pt at 1:1). Default: the --font size, else 17.", valueName: "px"))
     var fontSize: Double?
 
@@ -60,18 +62,20 @@ struct StyleOptions: ParsableArguments {
             valueName: "mode"))
     var wordBreak: LineBreakRules.WordBreak?
 
-    @Option(name: .customLong("line-spacing"), help: ArgumentHelp("Extra space between lines in px.", valueName: "px"))
+    @Option(
+        name: .customLong("line-spacing"), parsing: .unconditional,
+        help: ArgumentHelp("Extra space between lines in px.", valueName: "px"))
     var lineSpacing: Double = 0
 
     @Option(
-        name: .customLong("line-height"),
+        name: .customLong("line-height"), parsing: .unconditional,
         help: ArgumentHelp(
             "Line-height model: metrics (ascender − descender + line gap), em (= font size), <px> (fixed), <n>x (multiple of the font size).",
             valueName: "model"))
     var lineHeight: String = "metrics"
 
     @Option(
-        name: .customLong("tab-width"),
+        name: .customLong("tab-width"), parsing: .unconditional,
         help: ArgumentHelp("Tab stops every this many space widths.", valueName: "spaces"))
     var tabWidth: Int = 8
 
@@ -138,11 +142,13 @@ enum FallbackMode: String, ExpressibleByArgument, CaseIterable {
 
 /// `--width` / `--widths`.
 struct WidthOptions: ParsableArguments {
-    @Option(name: .customLong("width"), help: ArgumentHelp("Wrap width in px (fractional allowed).", valueName: "px"))
+    @Option(
+        name: .customLong("width"), parsing: .unconditional,
+        help: ArgumentHelp("Wrap width in px (fractional allowed).", valueName: "px"))
     var width: Double?
 
     @Option(
-        name: .customLong("widths"),
+        name: .customLong("widths"), parsing: .unconditional,
         help: ArgumentHelp("Several wrap widths, comma-separated: 120,240,360.", valueName: "list"))
     var widthList: String?
 
