@@ -28,7 +28,10 @@ import Testing
 
     @Test(arguments: [
         (["--width", "100", "--font-size", "-3"], "invalid font size -3.0: must be finite, ≥ 0.01 and ≤ 10000 px"),
-        (["--width", "100", "--font-size", "5e-324"], "invalid font size 5e-324: must be finite, ≥ 0.01 and ≤ 10000 px"),
+        (
+            ["--width", "100", "--font-size", "5e-324"],
+            "invalid font size 5e-324: must be finite, ≥ 0.01 and ≤ 10000 px"
+        ),
         (["--width", "100", "--tab-width", "1000000"], "invalid tab width 1000000: must be 1...1000 spaces"),
         (["--width", "100", "--tab-width", "-1"], "invalid tab width -1: must be 1...1000 spaces"),
         (["--width", "100", "--line-spacing", "-2"], "invalid line spacing -2.0: must be finite and ≥ 0"),

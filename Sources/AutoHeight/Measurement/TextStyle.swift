@@ -69,7 +69,10 @@ public struct TextStyle: Sendable {
     }
 
     static func validate(fontSize: Double) throws(AutoHeightError) {
-        guard fontSize.isFinite && fontSize >= AutoHeightError.minimumFontSize && fontSize <= AutoHeightError.maximumFontSize else {
+        guard
+            fontSize.isFinite && fontSize >= AutoHeightError.minimumFontSize
+                && fontSize <= AutoHeightError.maximumFontSize
+        else {
             throw .invalidFontSize(fontSize)
         }
     }
