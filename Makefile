@@ -8,7 +8,7 @@ CLI := .build/release/autoheight
 PREFIX ?= /usr/local
 CONFIG ?= release
 
-.PHONY: run test build deps deps-test spark-test install check-install man docs agreement benchmark compare verify-cache lint clean
+.PHONY: run test build deps deps-test spark-test install check-install man docs agreement benchmark compare verify-cache lint clean fuzz
 
 run: deps
 	$(SWIFT) build -c release --product autoheight
@@ -71,6 +71,13 @@ compare: deps-test
 # The segment cache changes no layout: every corpus of ../shared/corpus, with and without it.
 verify-cache: deps-test
 	scripts/verify-cache.sh
+
+# libFuzzer targets (Fuzz/, a separate package so `make test` never builds them), each run for
+# FUZZ_SECONDS (default 60); FUZZ_TARGETS picks some of: measure font editor. See docs/fuzzing.md.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= measure font editor
+fuzz: deps-test
+	FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz.sh $(FUZZ_TARGETS)
 
 # Style: swift-format with .swift-format; any finding fails (CI runs it).
 lint:

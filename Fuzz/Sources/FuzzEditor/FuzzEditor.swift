@@ -1,0 +1,79 @@
+import AutoHeight
+import FuzzSupport
+
+/// Pieces an edit inserts: letters, spaces, breaks, marks, joiners, other scripts, emoji.
+private let pieces = [
+    "a", "word ", " ", "  ", "\n", "\r\n", "\t", "\u{301}", "\u{200D}", "\u{FE0F}", "회의", "مرحبا ", "שלום",
+    "नमस्ते", "สวัสดี", "👩‍👩‍👧", "🇰🇷", "x\u{2028}y", "\u{2029}", "long-unbreakable-word-without-spaces", "。", "「",
+    "e\u{301}\u{302}", "\u{0}", "0123456789",
+]
+
+/// (edit events) → the editor model, checked after every event against a full re-measure of its
+/// text: the incremental path must give the same lines and height.
+@_cdecl("FuzzEditor_main")
+public func fuzzEditorMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> CInt {
+    runFuzzer(argc, argv) { data, size in fuzzEditor(data, size) }
+}
+
+private func fuzzEditor(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    var input = FuzzInput(data, size)
+    var style = TextStyle(fonts: fuzzFonts, fontSize: 17, lineSpacing: Double(input.number(in: 0...3)))
+    style.language = ["en", "ko", "ar", "th"][input.number(in: 0...3)]
+    var configuration = EditorConfiguration(style: style, containerWidth: Double(input.number(in: 40...255)) * 2)
+    configuration.lineLimits = LineLimits(minimum: input.number(in: 0...2), maximum: [nil, 3, 6][input.number(in: 0...2)])
+    configuration.placeholder = input.byte() & 1 == 0 ? "" : "Message"
+    let editor: EditorModel
+    do {
+        editor = try EditorModel(configuration: configuration)
+    } catch {
+        fuzzFailure("configuration: \(error)")
+    }
+    var events = 0
+    while !input.isAtEnd, events < 64 {
+        events += 1
+        let utf16 = Array(editor.text.utf16)
+        switch input.byte() % 8 {
+        case 0...4:  // replace a range with a piece (repeated)
+            var lower = utf16.isEmpty ? 0 : Int(input.byte()) % (utf16.count + 1)
+            var upper = min(utf16.count, lower + Int(input.byte() % 8))
+            // Ranges on scalar boundaries (the editor rejects others, which is checked too).
+            if input.byte() & 1 == 0 {
+                while lower > 0, lower < utf16.count, UTF16.isTrailSurrogate(utf16[lower]) { lower -= 1 }
+                while upper < utf16.count, UTF16.isTrailSurrogate(utf16[upper]) { upper += 1 }
+            }
+            let piece = pieces[Int(input.byte()) % pieces.count]
+            let replacement = String(repeating: piece, count: 1 + Int(input.byte() % 4))
+            let result = editor.replace(utf16Range: lower..<upper, with: replacement)
+            if case .rejected(let reason) = result, case .invalidRange = reason {
+                break
+            }
+        case 5:
+            try? editor.setContainerWidth(Double(input.number(in: 20...255)) * 2)
+        case 6:
+            try? editor.setText(String(repeating: pieces[Int(input.byte()) % pieces.count], count: Int(input.byte() % 6)))
+        default:
+            editor.setEnabled(input.byte() & 3 != 0)
+        }
+        verify(editor, configuration: configuration)
+    }
+    return 0
+}
+
+private func verify(_ editor: EditorModel, configuration: EditorConfiguration) {
+    let text = editor.text
+    let context = "text \(Array(text.unicodeScalars)) at \(editor.textWidth) px"
+    do {
+        let full = try configuration.style.measure(text, width: editor.textWidth, lineLimits: configuration.lineLimits)
+        let incremental = editor.textMeasurement
+        if full.lineCount != incremental.lineCount || full.height != incremental.height
+            || full.maxLineWidth != incremental.maxLineWidth
+        {
+            fuzzFailure("editor \(incremental) ≠ full re-measure \(full): \(context)")
+        }
+        if !text.isEmpty, editor.state.lineCount != full.lineCount {
+            fuzzFailure("state \(editor.state.lineCount) lines ≠ \(full.lineCount): \(context)")
+        }
+    } catch {
+        fuzzFailure("re-measure threw \(error): \(context)")
+    }
+}
