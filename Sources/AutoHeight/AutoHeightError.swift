@@ -40,6 +40,9 @@ public enum AutoHeightError: Error, Equatable, Sendable, CustomStringConvertible
     case invalidRange(lower: Int, upper: Int, utf16Count: Int)
     /// ICU failed (out of memory, missing data); `reason` is ICU's error name.
     case icuFailure(String)
+    /// HarfBuzz could not allocate what shaping needs (its buffers report this only when asked:
+    /// the count would otherwise be silently wrong).
+    case harfBuzzFailure(String)
 
     /// The largest font size accepted, in px.
     public static let maximumFontSize = 10_000.0
@@ -77,6 +80,7 @@ public enum AutoHeightError: Error, Equatable, Sendable, CustomStringConvertible
         case .invalidRange(let lower, let upper, let count):
             "invalid range \(lower)..<\(upper) in text of \(count) UTF-16 units"
         case .icuFailure(let reason): "ICU failed: \(reason)"
+        case .harfBuzzFailure(let reason): "HarfBuzz failed: \(reason)"
         }
     }
 }

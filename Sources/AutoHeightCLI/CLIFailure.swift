@@ -22,7 +22,7 @@ struct CLIFailure: Error {
             self.init(message: error.description, exitCode: 66)
         case .notAFont, .unusableFont, .faceIndexOutOfRange: self.init(message: error.description, exitCode: 65)
         case .textTooLong, .invalidRange: self.init(message: error.description, exitCode: 65)
-        case .icuFailure: self.init(message: error.description, exitCode: 70)
+        case .icuFailure, .harfBuzzFailure: self.init(message: error.description, exitCode: 70)
         default: self.init(message: error.description, exitCode: 64)
         }
     }

@@ -154,8 +154,8 @@ public final class Font: Sendable, CustomStringConvertible {
     func shape(
         _ units: UnsafeBufferPointer<UInt16>, range: Range<Int>, script: Script, isRightToLeft: Bool,
         language: ShapingLanguage?, buffer: HarfBuzzBuffer
-    ) -> ShapedGlyphs {
-        buffer.shape(
+    ) throws(AutoHeightError) -> ShapedGlyphs {
+        try buffer.shape(
             units, range: range, script: script, isRightToLeft: isRightToLeft, language: language, plans: shapePlans)
     }
 }

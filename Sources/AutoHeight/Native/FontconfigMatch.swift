@@ -1,5 +1,4 @@
 import CFontconfig
-import Synchronization
 
 /// The face fontconfig picks for a family and style (`fc-match "Noto Sans:style=Bold"`): its
 /// file, face index and the names it goes by, so the caller can tell a real match from
@@ -70,7 +69,7 @@ final class FontconfigNameLookup: Sendable {
         var attempted = false
         var configuration: FontconfigConfiguration? = nil
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// fontconfig's best match for `family` and `style`; ``FontconfigNameLookup/Outcome/unavailable``
     /// when fontconfig cannot load its configuration.

@@ -8,16 +8,26 @@ final class HarfBuzzBuffer: @unchecked Sendable {
     /// Shapes `range` of `units` (the rest of `units` is context HarfBuzz may look at) in one
     /// direction, script and language with the kept plans of a font, and returns the glyphs,
     /// valid until the buffer is used again.
+    ///
+    /// - Throws: ``AutoHeightError/harfBuzzFailure(_:)`` when HarfBuzz could not allocate what
+    ///   the text needs (`hb_buffer_add_utf16` and shaping leave the buffer empty or partial
+    ///   then, and report it only through `hb_buffer_allocation_successful`).
     func shape(
         _ units: UnsafeBufferPointer<UInt16>, range: Range<Int>, script: Script, isRightToLeft: Bool,
         language: ShapingLanguage?, plans: HarfBuzzShapePlans
-    ) -> ShapedGlyphs {
+    ) throws(AutoHeightError) -> ShapedGlyphs {
         hb_buffer_clear_contents(buffer)
         hb_buffer_add_utf16(buffer, units.baseAddress, Int32(units.count), UInt32(range.lowerBound), Int32(range.count))
+        guard hb_buffer_allocation_successful(buffer) != 0, !NativeFailureInjection.harfBuzzAllocation else {
+            throw .harfBuzzFailure("out of memory adding \(range.count) UTF-16 units to a buffer")
+        }
         hb_buffer_set_direction(buffer, isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_script(buffer, script.harfBuzz)
         hb_buffer_set_language(buffer, language.harfBuzz)
         plans.shape(self, script: script, isRightToLeft: isRightToLeft, language: language)
+        guard hb_buffer_allocation_successful(buffer) != 0 else {
+            throw .harfBuzzFailure("out of memory shaping \(range.count) UTF-16 units")
+        }
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
             let positions = hb_buffer_get_glyph_positions(buffer, &count)

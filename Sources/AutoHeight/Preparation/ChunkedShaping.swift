@@ -54,7 +54,7 @@ extension ParagraphPreparer {
                     try Graphemes.markStarts(of: units, in: &flags, offset: 0, bit: UnitFlag.graphemeStart)
                     clustersMarked = true
                 }
-                missing += shaper.shape(
+                missing += try shaper.shape(
                     units, runs: [run], advances: &advances, fontIndices: &fontIndices, flags: &flags)
                 continue
             }
@@ -119,7 +119,7 @@ extension ParagraphPreparer {
                 bit: UnitFlag.graphemeStart)
             var chunkAdvances = [Double](repeating: 0, count: shapedCount)
             var chunkFonts = fontIndices.isEmpty ? [] : [UInt8](repeating: 0, count: shapedCount)
-            let chunkMissing = shaper.shape(
+            let chunkMissing = try shaper.shape(
                 slice,
                 runs: [
                     TextRun(

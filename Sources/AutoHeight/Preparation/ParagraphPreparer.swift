@@ -67,7 +67,7 @@ struct ParagraphPreparer {
             scratch.requests = chunked.requests
         } else {
             try Graphemes.markStarts(of: units, in: &flags, offset: 0, bit: UnitFlag.graphemeStart)
-            missing = shaper.shape(
+            missing = try shaper.shape(
                 units, runs: runs, advances: &advances, fontIndices: &fontIndices, flags: &flags,
                 mayHaveControls: mayHaveControls)
             try BreakOpportunities.find(

@@ -29,7 +29,7 @@ extension ParagraphShaper {
     func assignFonts(
         in run: TextRun, checkingEmoji: Bool, units: UnsafeBufferPointer<UInt16>,
         advances: inout [Double], fontIndices: inout [UInt8], flags: inout [UInt8], anyMissing: inout Bool
-    ) {
+    ) throws(AutoHeightError) {
         let primary = FontChoice(index: 0, font: fonts[0])
         var context = FallbackContext(script: run.script)
         var scalars: [UInt32] = []  // every scalar of the cluster
@@ -99,14 +99,14 @@ extension ParagraphShaper {
                 continue
             }
             if let open = pending {
-                reshape(
+                try reshape(
                     open.range, with: open.choice, run: run, units: units, advances: &advances,
                     fontIndices: &fontIndices, flags: &flags, anyMissing: &anyMissing)
             }
             pending = choice.index == 0 ? nil : (cluster.range, choice)
         }
         if let open = pending {
-            reshape(
+            try reshape(
                 open.range, with: open.choice, run: run, units: units, advances: &advances,
                 fontIndices: &fontIndices, flags: &flags, anyMissing: &anyMissing)
         }
@@ -182,14 +182,14 @@ extension ParagraphShaper {
     private func reshape(
         _ range: Range<Int>, with choice: FontChoice, run: TextRun, units: UnsafeBufferPointer<UInt16>,
         advances: inout [Double], fontIndices: inout [UInt8], flags: inout [UInt8], anyMissing: inout Bool
-    ) {
+    ) throws(AutoHeightError) {
         let stored = UInt8(min(choice.index, 255))
         for index in range {
             advances[index] = 0
             flags[index] &= ~UnitFlag.missingGlyph
             if !fontIndices.isEmpty { fontIndices[index] = stored }
         }
-        if shapeRange(range, of: run, font: choice.font, units: units, advances: &advances, flags: &flags) {
+        if try shapeRange(range, of: run, font: choice.font, units: units, advances: &advances, flags: &flags) {
             anyMissing = true
         }
     }

@@ -61,16 +61,16 @@ struct ParagraphShaper {
     func shape(
         _ units: UnsafeBufferPointer<UInt16>, runs: [TextRun], advances: inout [Double],
         fontIndices: inout [UInt8], flags: inout [UInt8], mayHaveControls: Bool = true
-    ) -> Int {
+    ) throws(AutoHeightError) -> Int {
         var anyMissing = false
         let several = mayUseSeveralFonts
         for run in runs {
-            let missing = shapeRange(
+            let missing = try shapeRange(
                 run.range, of: run, font: fonts[0], units: units, advances: &advances, flags: &flags)
             anyMissing = anyMissing || missing
             let mayHoldEmoji = several && Self.mayHoldEmoji(units, run.range)
             if several && (missing || mayHoldEmoji) {
-                assignFonts(
+                try assignFonts(
                     in: run, checkingEmoji: mayHoldEmoji, units: units, advances: &advances,
                     fontIndices: &fontIndices, flags: &flags, anyMissing: &anyMissing)
             }
@@ -142,8 +142,8 @@ struct ParagraphShaper {
     func shapeRange(
         _ range: Range<Int>, of run: TextRun, font: Font, units: UnsafeBufferPointer<UInt16>,
         advances: inout [Double], flags: inout [UInt8]
-    ) -> Bool {
-        let glyphs = font.shape(
+    ) throws(AutoHeightError) -> Bool {
+        let glyphs = try font.shape(
             units, range: range, script: run.script, isRightToLeft: run.isRightToLeft,
             language: language(for: run.script), buffer: buffer)
         guard glyphs.count > 0 else { return false }
