@@ -13,9 +13,12 @@ TARGETS=("$@")
 
 scripts/install-deps.sh build
 scripts/fuzz-seeds.py Fuzz/Corpus
-(cd Fuzz && $SWIFT build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library \
+FLAGS=(-c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
     -Xcc -fsanitize=fuzzer-no-link,address -Xswiftc -use-ld=lld)
-BIN=$(cd Fuzz && $SWIFT build -c release --show-bin-path)
+for product in FuzzMeasure FuzzFont FuzzEditor; do  # the fuzzers only, not the CLI
+    (cd Fuzz && $SWIFT build "${FLAGS[@]}" --product "$product")
+done
+BIN=$(cd Fuzz && $SWIFT build "${FLAGS[@]}" --show-bin-path)
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
 
 status=0
