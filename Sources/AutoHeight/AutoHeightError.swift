@@ -40,6 +40,15 @@ public enum AutoHeightError: Error, Equatable, Sendable, CustomStringConvertible
     case invalidRange(lower: Int, upper: Int, utf16Count: Int)
     /// ICU failed (out of memory, missing data); `reason` is ICU's error name.
     case icuFailure(String)
+    /// A text longer than the style's ``InputLimits/maximumTextLength``.
+    case textExceedsLimit(utf16Count: Int, limit: Int)
+    /// A paragraph longer than the style's ``InputLimits/maximumParagraphLength``.
+    case paragraphExceedsLimit(utf16Count: Int, limit: Int)
+    /// More combining marks in a row than ``InputLimits/maximumCombiningMarks``; the offset is
+    /// the first mark's within its paragraph.
+    case combiningMarksExceedLimit(utf16Offset: Int, count: Int, limit: Int)
+    /// ``InputLimits`` with a limit below 1 or a text limit over the ceiling.
+    case invalidInputLimits(String)
     /// HarfBuzz could not allocate what shaping needs (its buffers report this only when asked:
     /// the count would otherwise be silently wrong).
     case harfBuzzFailure(String)
@@ -80,6 +89,13 @@ public enum AutoHeightError: Error, Equatable, Sendable, CustomStringConvertible
         case .invalidRange(let lower, let upper, let count):
             "invalid range \(lower)..<\(upper) in text of \(count) UTF-16 units"
         case .icuFailure(let reason): "ICU failed: \(reason)"
+        case .textExceedsLimit(let count, let limit):
+            "text too long: \(count) UTF-16 units, over the limit of \(limit) (InputLimits.maximumTextLength)"
+        case .paragraphExceedsLimit(let count, let limit):
+            "paragraph too long: \(count) UTF-16 units, over the limit of \(limit) (InputLimits.maximumParagraphLength)"
+        case .combiningMarksExceedLimit(let offset, let count, let limit):
+            "\(count) combining marks in a row at UTF-16 offset \(offset) of a paragraph, over the limit of \(limit) (InputLimits.maximumCombiningMarks)"
+        case .invalidInputLimits(let limits): "invalid input limits (\(limits)): each must be ≥ 1, text ≤ 2147483646"
         case .harfBuzzFailure(let reason): "HarfBuzz failed: \(reason)"
         }
     }

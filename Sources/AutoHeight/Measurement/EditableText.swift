@@ -61,6 +61,7 @@ public struct EditableText: Sendable {
         guard count - range.count + inserted.count < Int(Int32.max) else {
             throw .textTooLong(utf16Count: count - range.count + inserted.count)
         }
+        try prepared.style.limits.check(textLength: count - range.count + inserted.count)
         var first = prepared.paragraphIndex(containing: range.lowerBound)
         let last = prepared.paragraphIndex(containing: range.upperBound)
         // Text typed right after a lone CR may join it into CR LF: take that paragraph too. (A

@@ -24,6 +24,8 @@ public struct TextStyle: Sendable {
     public var trailingWhitespace: TrailingWhitespace = .hangs
     /// A cache of shaped chunks shared across texts (nil: shape every text in full).
     public var segmentCache: SegmentCache? = nil
+    /// The largest text, paragraph and run of combining marks measured (``InputLimits``).
+    public var limits = InputLimits()
 
     /// Locale line-breaking options: strictness (`-u-lb-`) and word keeping (`-u-lw-`), read
     /// from and written into ``language`` (setting them rewrites those keywords of the tag and
@@ -60,6 +62,7 @@ public struct TextStyle: Sendable {
     /// Checks every number of the style; throws the first problem found.
     public func validate() throws(AutoHeightError) {
         try fonts.validate()
+        try limits.validate()
         try Self.validate(fontSize: fontSize)
         guard lineSpacing.isFinite && lineSpacing >= 0 && lineSpacing <= AutoHeightError.maximumWidth else {
             throw .invalidLineSpacing(lineSpacing)
@@ -174,6 +177,6 @@ extension PreparationContext {
     init(style: TextStyle) throws(AutoHeightError) {
         try self.init(
             fonts: style.fonts, languageTag: style.language, trailingWhitespace: style.trailingWhitespace,
-            segmentCache: style.segmentCache)
+            segmentCache: style.segmentCache, limits: style.limits)
     }
 }

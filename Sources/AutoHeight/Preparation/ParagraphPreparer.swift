@@ -16,12 +16,16 @@ struct ParagraphPreparer {
     let cache: (store: SegmentCache, context: Int)?
     /// Storage reused from paragraph to paragraph.
     let scratch: PreparationScratch
+    /// Paragraph length and combining-mark runs are checked against these first.
+    let limits: InputLimits
 
     init(
         fonts: [Font], language: LanguageInfo, trailingWhitespace: TrailingWhitespace, buffer: HarfBuzzBuffer,
-        systemFallback: SystemFallback?, cache: (store: SegmentCache, context: Int)?, scratch: PreparationScratch
+        systemFallback: SystemFallback?, cache: (store: SegmentCache, context: Int)?, scratch: PreparationScratch,
+        limits: InputLimits
     ) {
         self.scratch = scratch
+        self.limits = limits
         self.language = language
         self.shaper = ParagraphShaper(
             fonts: fonts, systemFallback: systemFallback, language: language.shapingLanguage,
@@ -39,6 +43,7 @@ struct ParagraphPreparer {
     ) throws(AutoHeightError) -> PreparedParagraph {
         let count = units.count
         if count == 0 { return .empty }
+        try limits.check(paragraph: units)
         var flags = scratch.zeroedFlags(count: count)
         var runs = scratch.runs
         scratch.runs = []  // uniquely referenced here while in use

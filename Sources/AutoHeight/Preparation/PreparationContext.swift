@@ -5,11 +5,14 @@ struct PreparationContext {
     let language: LanguageInfo
     let trailingWhitespace: TrailingWhitespace
     let cache: (store: SegmentCache, context: Int)?
+    /// Paragraph length and combining-mark runs are checked against these.
+    let limits: InputLimits
 
     init(
         fonts stack: FontStack, languageTag: String, trailingWhitespace: TrailingWhitespace,
-        segmentCache: SegmentCache?
+        segmentCache: SegmentCache?, limits: InputLimits = InputLimits()
     ) throws(AutoHeightError) {
+        self.limits = limits
         fonts = stack.fonts
         systemFallback = stack.systemFallback
         language = try LanguageInfo.forTag(languageTag)
@@ -32,7 +35,7 @@ struct PreparationContext {
                 return try body(
                     ParagraphPreparer(
                         fonts: fonts, language: language, trailingWhitespace: trailingWhitespace, buffer: buffer,
-                        systemFallback: systemFallback, cache: cache, scratch: scratch))
+                        systemFallback: systemFallback, cache: cache, scratch: scratch, limits: limits))
             }
         }
     }
