@@ -106,7 +106,10 @@ public final class Font: Sendable, CustomStringConvertible {
             ascender: Double(extents.ascender) * scale,
             descender: Double(extents.descender) * scale,
             lineGap: Double(extents.lineGap) * scale)
-        self.spaceAdvance = Double(shaper.advance(of: 0x20) ?? upem / 4) * scale
+        // A font whose space has no positive advance (a broken hmtx) gets a quarter em, as one
+        // without a space: tab stops are multiples of it, and 0 made every tabbed width NaN.
+        let space = shaper.advance(of: 0x20).flatMap { $0 > 0 ? $0 : nil } ?? upem / 4
+        self.spaceAdvance = Double(space) * scale
         self.serial = Self.serials.wrappingAdd(1, ordering: .relaxed).newValue
         self.isColor = shaper.hasColorGlyphs
         var ascii: (low: UInt64, high: UInt64) = (0, 0)
