@@ -8,7 +8,7 @@ CLI := .build/release/autoheight
 PREFIX ?= /usr/local
 CONFIG ?= release
 
-.PHONY: run test build deps deps-test spark-test install check-install man docs agreement benchmark compare verify-cache lint clean fuzz
+.PHONY: run test build deps deps-test spark-test install check-install man docs agreement benchmark compare verify-cache lint clean fuzz sanitize
 
 run: deps
 	$(SWIFT) build -c release --product autoheight
@@ -78,6 +78,11 @@ FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?= measure font editor
 fuzz: deps-test
 	FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz.sh $(FUZZ_TARGETS)
+
+# The test suite under AddressSanitizer + UndefinedBehaviorSanitizer, and the concurrency tests
+# under ThreadSanitizer (scripts/sanitize.sh; separate build folders .build-asan, .build-tsan).
+sanitize: deps-test
+	scripts/sanitize.sh
 
 # Style: swift-format with .swift-format; any finding fails (CI runs it).
 lint:

@@ -19,7 +19,8 @@ private func fuzzMeasure(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     style.lineHeight = [.metrics, .em, .multiple(1.5)][input.number(in: 0...2)]
     style.trailingWhitespace = input.byte() & 1 == 0 ? .hangs : .pango
     let width = Double(input.number(in: 1...255)) * Double(input.number(in: 1...8))
-    let limits = LineLimits(minimum: input.number(in: 0...3), maximum: [nil, 1, 2, 5][input.number(in: 0...3)])
+    let minimum = input.number(in: 0...3)
+    let limits = LineLimits(minimum: minimum, maximum: [nil, 3, 4, 5][input.number(in: 0...3)])
     let text = input.rest()
     let context = "width \(width), style \(style.language) \(style.fontSize) px, text \(Array(text.unicodeScalars))"
     do {
