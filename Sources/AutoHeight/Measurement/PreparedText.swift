@@ -34,6 +34,7 @@ public struct PreparedText: Sendable {
         let scanned = scanUTF16Units(of: text)
         let units = scanned.units
         guard units.count < Int(Int32.max) else { throw .textTooLong(utf16Count: units.count) }
+        try style.limits.check(textLength: units.count)
         var records: [ParagraphRecord] = []
         var missing = 0
         try units.withUnsafeBufferPointer { (all) throws(AutoHeightError) in
@@ -80,6 +81,7 @@ public struct PreparedText: Sendable {
             defer { scratch.units = units }
             let (hasExplicitBreak, mayNeedBidi, hasControl) = scanUTF16Units(of: text, into: &units)
             guard units.count < Int(Int32.max) else { throw .textTooLong(utf16Count: units.count) }
+            try style.limits.check(textLength: units.count)
             try validate(width: width)
             try lineLimits.validate()
             var pass = LinePass(style: style, width: width, lineLimits: lineLimits)
