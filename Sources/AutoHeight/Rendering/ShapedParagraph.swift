@@ -49,7 +49,7 @@ struct ShapedParagraph: Sendable {
             guard count > 0 else { return }
             let runs = try TextRuns.itemize(buffer)
             try Graphemes.markStarts(of: buffer, in: &flags, offset: 0, bit: UnitFlag.graphemeStart)
-            _ = shaper.shape(buffer, runs: runs, advances: &advances, fontIndices: &fontIndices, flags: &flags)
+            _ = try shaper.shape(buffer, runs: runs, advances: &advances, fontIndices: &fontIndices, flags: &flags)
             for run in runs {
                 let language = shaper.language(for: run.script)
                 var primaryGlyphs: [ShapedGlyph]? = nil
@@ -64,14 +64,14 @@ struct ShapedParagraph: Sendable {
                     if fontIndex == 0 {
                         // The run as the primary font shaped it whole; this stretch's glyphs.
                         if primaryGlyphs == nil {
-                            primaryGlyphs = Self.glyphs(
+                            primaryGlyphs = try Self.glyphs(
                                 buffer, range: run.range, font: shaper.fonts[0], run: run, language: language,
                                 shaper: shaper)
                         }
                         glyphs = primaryGlyphs!.filter { start <= $0.cluster && $0.cluster < end }
                     } else if let font = stack.font(at: fontIndex) {
                         // Reshaped alone with its fallback font, as the measuring shaper did.
-                        glyphs = Self.glyphs(
+                        glyphs = try Self.glyphs(
                             buffer, range: start..<end, font: font, run: run, language: language, shaper: shaper)
                     } else {
                         glyphs = []
@@ -95,8 +95,8 @@ struct ShapedParagraph: Sendable {
     private static func glyphs(
         _ units: UnsafeBufferPointer<UInt16>, range: Range<Int>, font: Font, run: TextRun, language: ShapingLanguage?,
         shaper: ParagraphShaper
-    ) -> [ShapedGlyph] {
-        let shaped = font.shape(
+    ) throws(AutoHeightError) -> [ShapedGlyph] {
+        let shaped = try font.shape(
             units, range: range, script: run.script, isRightToLeft: run.isRightToLeft, language: language,
             buffer: shaper.buffer)
         return (0..<shaped.count).map { index in
