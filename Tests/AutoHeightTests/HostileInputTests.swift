@@ -142,4 +142,21 @@ import Testing
             #expect(try prepared.measure(width: width).maxLineWidth.isFinite)
         }
     }
+
+    /// Fuzzing finding (FuzzFont): a mutated font with ascender − descender + line gap = 0
+    /// loaded, and every line measured 0 px tall (an editor of no height, exit 0). It is now an
+    /// unusable font, named with its metrics.
+    @Test func fontWithoutLineHeightIsUnusable() throws {
+        let bytes = try Array(Data(contentsOf: Fixtures.url("fuzz-font-no-line-height.ttf")))
+        do {
+            _ = try Font(data: bytes, name: "fuzz-font-no-line-height.ttf")
+            Issue.record("a font without line height loaded")
+        } catch .unusableFont(let path, let reason) {
+            #expect(path == "fuzz-font-no-line-height.ttf")
+            #expect(reason.hasPrefix("no line height (ascender "), "\(reason)")
+            #expect(reason.hasSuffix(" ≤ 0 font units)"), "\(reason)")
+        } catch {
+            Issue.record("wrong error \(error)")
+        }
+    }
 }

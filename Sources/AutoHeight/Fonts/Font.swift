@@ -93,6 +93,16 @@ public final class Font: Sendable, CustomStringConvertible {
         guard upem > 0, shaper.glyphCount > 0 else {
             throw .unusableFont(path: name, reason: "no glyphs or no units per em")
         }
+        let extents = shaper.horizontalExtents
+        // Lines are ascender − descender + line gap tall: a font whose sum is not positive would
+        // give every line 0 px (or less) and an editor no height.
+        let extent = Int(extents.ascender) - Int(extents.descender) + Int(extents.lineGap)
+        guard extent > 0 else {
+            throw .unusableFont(
+                path: name,
+                reason: "no line height (ascender \(extents.ascender) − descender \(extents.descender) + line gap "
+                    + "\(extents.lineGap) ≤ 0 font units)")
+        }
         self.path = name
         self.faceIndex = faceIndex
         self.familyName = probe.familyName
@@ -100,7 +110,6 @@ public final class Font: Sendable, CustomStringConvertible {
         self.unitsPerEm = upem
         self.bitmapStrikeSizes = probe.isScalable ? [] : probe.bitmapStrikeSizes
         self.shaper = shaper
-        let extents = shaper.horizontalExtents
         let scale = 1.0 / Double(upem)
         self.metrics = FontMetrics(
             ascender: Double(extents.ascender) * scale,
