@@ -26,7 +26,10 @@
 public struct ValidationPattern: Sendable {
     /// The result of one evaluation.
     public enum Outcome: Sendable, Equatable {
-        case matched, notMatched
+        /// The pattern matches the whole text.
+        case matched
+        /// The pattern does not match the whole text.
+        case notMatched
         /// The step limit ran out before the answer was known.
         case undetermined
     }

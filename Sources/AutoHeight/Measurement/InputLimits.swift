@@ -24,6 +24,7 @@ public struct InputLimits: Sendable, Equatable {
     /// The hard ceiling of ``maximumTextLength``.
     public static let textLengthCeiling = Int(Int32.max) - 1
 
+    /// Limits with the given values; every default is the documented one.
     public init(
         maximumTextLength: Int = InputLimits.textLengthCeiling, maximumParagraphLength: Int = 16 << 20,
         maximumCombiningMarks: Int = 1024
