@@ -22,7 +22,7 @@ public struct EditableText: Sendable {
         var units = utf16Units(of: text)
         var paragraphUnits: [[UInt16]] = []
         units.withUnsafeMutableBufferPointer { buffer in
-            for span in Paragraphs.split(UnsafeBufferPointer(buffer)) {
+            for span in Paragraphs.split(UnsafeBufferPointer(buffer), separatorsBreak: style.profile.separatorsEndLines) {
                 paragraphUnits.append(Array(buffer[span.range.lowerBound..<(span.range.upperBound + span.breakLength)]))
             }
         }
@@ -81,7 +81,7 @@ public struct EditableText: Sendable {
         let context = try PreparationContext(style: prepared.style)
         let isTextEnd = last == paragraphUnits.count - 1
         try local.withUnsafeBufferPointer { (buffer) throws(AutoHeightError) in
-            var spans = Paragraphs.split(buffer)
+            var spans = Paragraphs.split(buffer, separatorsBreak: prepared.style.profile.separatorsEndLines)
             if !isTextEnd, let tail = spans.last, tail.range.isEmpty, spans.count > 1 { spans.removeLast() }
             try context.withPreparer { (preparer) throws(AutoHeightError) in
                 for span in spans {

@@ -22,6 +22,9 @@ public struct TextStyle: Sendable {
     public var tabWidth: Int
     /// Which whitespace at the end of a line hangs past the edge.
     public var trailingWhitespace: TrailingWhitespace = .hangs
+    /// Whose line breaking to reproduce: a native editor's (``LayoutProfile/editor``, the
+    /// default) or a browser textarea's (``LayoutProfile/web``).
+    public var profile: LayoutProfile = .editor
     /// A cache of shaped chunks shared across texts (nil: shape every text in full).
     public var segmentCache: SegmentCache? = nil
     /// The largest text, paragraph and run of combining marks measured (``InputLimits``).
@@ -177,6 +180,6 @@ extension PreparationContext {
     init(style: TextStyle) throws(AutoHeightError) {
         try self.init(
             fonts: style.fonts, languageTag: style.language, trailingWhitespace: style.trailingWhitespace,
-            segmentCache: style.segmentCache, limits: style.limits)
+            profile: style.profile, segmentCache: style.segmentCache, limits: style.limits)
     }
 }

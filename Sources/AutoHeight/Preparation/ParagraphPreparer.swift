@@ -12,6 +12,8 @@ struct ParagraphPreparer {
     let language: LanguageInfo
     let shaper: ParagraphShaper
     let trailingWhitespace: TrailingWhitespace
+    /// Whose line-breaking rules tailor ICU's opportunities.
+    let profile: LayoutProfile
     /// The shared chunk cache and this style's identity in it (nil: shape paragraphs whole).
     let cache: (store: SegmentCache, context: Int)?
     /// Storage reused from paragraph to paragraph.
@@ -20,9 +22,9 @@ struct ParagraphPreparer {
     let limits: InputLimits
 
     init(
-        fonts: [Font], language: LanguageInfo, trailingWhitespace: TrailingWhitespace, buffer: HarfBuzzBuffer,
-        systemFallback: SystemFallback?, cache: (store: SegmentCache, context: Int)?, scratch: PreparationScratch,
-        limits: InputLimits
+        fonts: [Font], language: LanguageInfo, trailingWhitespace: TrailingWhitespace, profile: LayoutProfile,
+        buffer: HarfBuzzBuffer, systemFallback: SystemFallback?, cache: (store: SegmentCache, context: Int)?,
+        scratch: PreparationScratch, limits: InputLimits
     ) {
         self.scratch = scratch
         self.limits = limits
@@ -31,6 +33,7 @@ struct ParagraphPreparer {
             fonts: fonts, systemFallback: systemFallback, language: language.shapingLanguage,
             languageScripts: language.scripts, buffer: buffer)
         self.trailingWhitespace = trailingWhitespace
+        self.profile = profile
         self.cache = cache
     }
 
@@ -67,6 +70,7 @@ struct ParagraphPreparer {
                 try BreakOpportunities.find(
                     in: units, iterator: scratch.lineBreaker(from: language.lineBreaks), locale: language.icuLocale,
                     keepsAllWords: language.keepsAllWords, into: &boundaries)
+                tailorBreaks(units, boundaries: &boundaries)
                 cache.store.recordBreaks(chunked.requests, in: units, boundaries: boundaries)
             }
             scratch.requests = chunked.requests
@@ -78,6 +82,7 @@ struct ParagraphPreparer {
             try BreakOpportunities.find(
                 in: units, iterator: scratch.lineBreaker(from: language.lineBreaks), locale: language.icuLocale,
                 keepsAllWords: language.keepsAllWords, into: &boundaries)
+            tailorBreaks(units, boundaries: &boundaries)
         }
 
         var segments = scratch.emptySegments(capacity: boundaries.count)
@@ -137,5 +142,11 @@ struct ParagraphPreparer {
             length: count, segments: segments, advances: advances, flags: flags, missingGlyphs: missing)
         assert(paragraph.invariantViolations.isEmpty, "\(paragraph.invariantViolations)")
         return paragraph
+    }
+
+    /// The profile's rules over ICU's opportunities (the web profile's, ``WebBreakRules``).
+    private func tailorBreaks(_ units: UnsafeBufferPointer<UInt16>, boundaries: inout [Int32]) {
+        guard profile == .web else { return }
+        WebBreakRules.tailor(units, boundaries: &boundaries, storage: &scratch.tailoredBreaks)
     }
 }

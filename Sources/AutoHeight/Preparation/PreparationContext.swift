@@ -4,20 +4,24 @@ struct PreparationContext {
     let systemFallback: SystemFallback?
     let language: LanguageInfo
     let trailingWhitespace: TrailingWhitespace
+    let profile: LayoutProfile
     let cache: (store: SegmentCache, context: Int)?
     /// Paragraph length and combining-mark runs are checked against these.
     let limits: InputLimits
 
     init(
         fonts stack: FontStack, languageTag: String, trailingWhitespace: TrailingWhitespace,
-        segmentCache: SegmentCache?, limits: InputLimits = InputLimits()
+        profile: LayoutProfile = .editor, segmentCache: SegmentCache?, limits: InputLimits = InputLimits()
     ) throws(AutoHeightError) {
         self.limits = limits
         fonts = stack.fonts
         systemFallback = stack.systemFallback
         language = try LanguageInfo.forTag(languageTag)
         self.trailingWhitespace = trailingWhitespace
-        if let segmentCache, let context = segmentCache.context(fonts: stack, language: languageTag) {
+        self.profile = profile
+        if let segmentCache,
+            let context = segmentCache.context(fonts: stack, language: languageTag, profile: profile)
+        {
             cache = (segmentCache, context)
         } else {
             cache = nil
@@ -34,8 +38,8 @@ struct PreparationContext {
                 scratch.runAnswers.removeAll(keepingCapacity: true)
                 return try body(
                     ParagraphPreparer(
-                        fonts: fonts, language: language, trailingWhitespace: trailingWhitespace, buffer: buffer,
-                        systemFallback: systemFallback, cache: cache, scratch: scratch, limits: limits))
+                        fonts: fonts, language: language, trailingWhitespace: trailingWhitespace, profile: profile,
+                        buffer: buffer, systemFallback: systemFallback, cache: cache, scratch: scratch, limits: limits))
             }
         }
     }

@@ -7,6 +7,8 @@
 final class PreparationScratch: @unchecked Sendable {
     var runs: [TextRun] = []
     var lineBreaks: [Int32] = []
+    /// The web profile's rewrite of `lineBreaks` (swapped with it).
+    var tailoredBreaks: [Int32] = []
     /// The paragraphs of a one-shot measure's text.
     var spans: [Paragraphs.Span] = []
     /// A paragraph's chunk look-ups on the cached path.

@@ -24,10 +24,10 @@ public final class SegmentCache: Sendable {
     public let byteLimit: Int
 
     private let storage: Locked<SegmentStore>
-    /// The font stacks and languages seen, in order: a context's number is its position + 1
+    /// The font stacks, languages and profiles seen, in order: a context's number is its position + 1
     /// (part of every key). Searched in order: comparing a stack's identity with the string it
     /// was stored from is a pointer check, so no hashing per measure.
-    private let contexts = Locked<[(stack: String, language: String)]>([])
+    private let contexts = Locked<[(stack: String, language: String, profile: LayoutProfile)]>([])
 
     /// Contexts a cache tells apart (a key holds the number in 16 bits); styles past them are
     /// measured without the cache.
@@ -53,16 +53,19 @@ public final class SegmentCache: Sendable {
         storage.withLock { $0 = SegmentStore() }
     }
 
-    /// The number standing for a font stack and language in this cache's keys (1 through
-    /// ``contextLimit``), or nil when the cache already tells apart that many.
-    func context(fonts: FontStack, language: String) -> Int? {
+    /// The number standing for a font stack, language and profile in this cache's keys (1 through
+    /// ``contextLimit``), or nil when the cache already tells apart that many. The profile is part
+    /// of it because stored line breaks depend on it: no two profiles share a chunk's breaks.
+    func context(fonts: FontStack, language: String, profile: LayoutProfile = .editor) -> Int? {
         let stack = fonts.cacheIdentity
         return contexts.withLock { known in
-            if let index = known.firstIndex(where: { $0.stack == stack && $0.language == language }) {
+            if let index = known.firstIndex(where: {
+                $0.stack == stack && $0.language == language && $0.profile == profile
+            }) {
                 return index + 1
             }
             guard known.count < Self.contextLimit else { return nil }
-            known.append((stack, language))
+            known.append((stack, language, profile))
             return known.count
         }
     }

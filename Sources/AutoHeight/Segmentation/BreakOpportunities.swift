@@ -79,12 +79,19 @@ enum BreakOpportunities {
         UnicodeProperties.isKeepAllLetter(units.scalar(at: offset, limit: units.count).value)
     }
 
-    /// The same for a Swift string, for tests and tools: break offsets in UTF-16 units.
-    static func find(in text: String, locale: String = "") throws(AutoHeightError) -> [Int] {
+    /// The same for a Swift string, for tests and tools: break offsets in UTF-16 units, tailored
+    /// by `profile`'s rules.
+    static func find(
+        in text: String, locale: String = "", profile: LayoutProfile = .editor
+    ) throws(AutoHeightError) -> [Int] {
         let units = Array(text.utf16)
         var boundaries: [Int32] = []
         try units.withUnsafeBufferPointer { (buffer) throws(AutoHeightError) in
             try find(in: buffer, locale: locale, into: &boundaries)
+            if profile == .web {
+                var storage: [Int32] = []
+                WebBreakRules.tailor(buffer, boundaries: &boundaries, storage: &storage)
+            }
         }
         return boundaries.map(Int.init)
     }

@@ -21,15 +21,18 @@ enum Paragraphs {
         }
     }
 
-    /// The paragraphs of `units`, in order. Complexity: O(n).
-    static func split(_ units: UnsafeBufferPointer<UInt16>) -> [Span] {
+    /// The paragraphs of `units`, in order. Complexity: O(n). Without `separatorsBreak`, only LF,
+    /// CR and CR LF end a paragraph (a browser textarea: ``LayoutProfile/web``).
+    static func split(_ units: UnsafeBufferPointer<UInt16>, separatorsBreak: Bool = true) -> [Span] {
         var spans: [Span] = []
-        split(units, into: &spans)
+        split(units, separatorsBreak: separatorsBreak, into: &spans)
         return spans
     }
 
     /// The same into `spans` (emptied first, its storage reused).
-    static func split(_ units: UnsafeBufferPointer<UInt16>, into spans: inout [Span]) {
+    static func split(
+        _ units: UnsafeBufferPointer<UInt16>, separatorsBreak: Bool = true, into spans: inout [Span]
+    ) {
         spans.removeAll(keepingCapacity: true)
         var start = 0
         var index = 0
@@ -41,7 +44,7 @@ enum Paragraphs {
                 index += 1
                 continue
             }
-            guard isBreak(unit) else {
+            guard isBreak(unit), separatorsBreak || unit == 0x0A || unit == 0x0D else {
                 index += 1
                 continue
             }

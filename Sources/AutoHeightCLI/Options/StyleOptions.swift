@@ -86,6 +86,13 @@ struct StyleOptions: ParsableArguments {
             valueName: "rule"))
     var trailingWhitespace: TrailingWhitespace = .hangs
 
+    @Option(
+        name: .customLong("profile"),
+        help: ArgumentHelp(
+            "editor: a native editor's line breaking (ICU UAX #14 with CLDR tailoring; U+2028, U+2029, VT, FF, NEL end lines). web: a Chromium <textarea> (white-space: pre-wrap; overflow-wrap: break-word): Chromium's ASCII pair rules, breaks after every space, no break after '/' before letters, only LF and CR end lines.",
+            valueName: "profile"))
+    var profile: LayoutProfile = .editor
+
     func validate() throws {
         if font != nil, fontFile != nil {
             throw ValidationError("give either --font (a family name) or --font-file (a path), not both")
@@ -120,6 +127,7 @@ struct StyleOptions: ParsableArguments {
             language: language, lineSpacing: lineSpacing, lineHeight: LineHeight(parsing: lineHeight) ?? .metrics,
             tabWidth: tabWidth)
         style.trailingWhitespace = trailingWhitespace
+        style.profile = profile
         if lineBreak != nil || wordBreak != nil {
             var rules = style.lineBreakRules
             if let lineBreak { rules.strictness = lineBreak }
@@ -132,6 +140,7 @@ struct StyleOptions: ParsableArguments {
 }
 
 extension TrailingWhitespace: ExpressibleByArgument {}
+extension LayoutProfile: ExpressibleByArgument {}
 extension LineBreakRules.Strictness: ExpressibleByArgument {}
 extension LineBreakRules.WordBreak: ExpressibleByArgument {}
 

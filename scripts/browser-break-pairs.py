@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+"""Observes where Chromium may break between two printable ASCII characters.
+
+Lays out every pair "XY" of printable ASCII characters other than space (and every triple
+"W-D", a hyphen before a digit after W) in a <div> of width 0 with `white-space: pre-wrap;
+overflow-wrap: normal` in Chromium, through ../shared/tools/browser-oracle (needs Debian's
+`chromium`). With no room at all, every break opportunity Chromium has becomes a line break, so
+the lines of a text are exactly the pieces between its opportunities.
+
+Prints JSON: {"chromium": version, "pairs": {"XY": true|false, ...}, "hyphenDigit": {"W": bool}}.
+`Sources/AutoHeight/Segmentation/WebPairTable.swift` holds what this printed (regenerate with
+--swift). Usage: scripts/browser-break-pairs.py [--shared ../shared] [--swift]
+"""
+import argparse, json, os, sys
+
+JS = r"""
+(() => {
+  const div = document.getElementById('div');
+  div.style.width = '0px';
+  div.style.overflowWrap = 'normal';
+  const range = document.createRange();
+  function breaks(text) {  // offsets before which a line starts
+    div.textContent = text;
+    const node = div.firstChild;
+    const out = [];
+    let lastTop = null;
+    for (let i = 0; i < text.length; i++) {
+      range.setStart(node, i); range.setEnd(node, i + 1);
+      const rects = range.getClientRects();
+      const top = rects[rects.length - 1].top;
+      if (lastTop !== null && top > lastTop + 1) out.push(i);
+      lastTop = top;
+    }
+    return out;
+  }
+  const chars = [];
+  for (let c = 0x21; c < 0x7F; c++) chars.push(String.fromCharCode(c));
+  const pairs = {};
+  for (const a of chars) for (const b of chars) pairs[a + b] = breaks(a + b).includes(1);
+  const hyphenDigit = {};
+  for (const w of chars) hyphenDigit[w] = breaks(w + '-1').includes(2);
+  hyphenDigit[' '] = breaks(' -1').includes(2);
+  return {pairs, hyphenDigit};
+})()
+"""
+
+
+def main():
+    here = os.path.dirname(os.path.abspath(__file__))
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--shared", default=os.path.join(here, "..", "..", "shared"))
+    ap.add_argument("--font", default=os.path.join(here, "..", "Sources", "AutoHeight", "Resources", "Fonts",
+                                                   "NotoSans-Regular.ttf"))
+    ap.add_argument("--swift", action="store_true", help="print the Swift table instead of JSON")
+    a = ap.parse_args()
+    sys.path.insert(0, os.path.join(a.shared, "tools", "browser-oracle"))
+    from measure import Oracle
+    oracle = Oracle(a.font, 16, "en", 20)
+    try:
+        result = oracle.browser.evaluate(JS)
+    finally:
+        oracle.close()
+    result["chromium"] = oracle.version
+    if not a.swift:
+        print(json.dumps(result, indent=1, sort_keys=True))
+        return
+    chars = [chr(c) for c in range(0x21, 0x7F)]
+    print(f"    // Observed in {oracle.version} by scripts/browser-break-pairs.py --swift.")
+    print("    static let rows: [UInt128] = [")
+    for a_ in chars:
+        bits = 0
+        for index, b in enumerate(chars):
+            if result["pairs"][a_ + b]:
+                bits |= 1 << index
+        print(f"        0x{bits:024x},  // {a_}")
+    print("    ]")
+
+
+main()
