@@ -43,7 +43,8 @@ import Testing
 
     static func walk(_ paragraph: PreparedParagraph, width: Double, fontSize: Double = 10) -> [Line] {
         var sink = RecordingSink()
-        paragraph.walkLines(width: width, fontSize: fontSize, tabStop: 4, into: &sink)
+        paragraph.walkLines(
+            width: width, fontSize: fontSize, tabStop: TabStops(interval: 4, minimumAdvance: 0), into: &sink)
         return sink.lines
     }
 

@@ -71,6 +71,29 @@ import Testing
         #expect(try web("über/Straße") == [11])
     }
 
+    /// Rule controlsGlue: no break beside VT, FF or another ASCII control (not tab), also where
+    /// ICU breaks after a mandatory break; U+2028, U+2029 and NEL keep ICU's break after them.
+    @Test func controlsGlue() throws {
+        #expect(try editor("ab\u{0B}cd") == [3, 5])
+        #expect(try web("ab\u{0B}cd") == [5])
+        #expect(try web("аб\u{0C}вг", "ru") == [5])
+        #expect(try web("ab\u{01}cd") == [5])
+        #expect(try web("ab\u{2028}cd") == [3, 5])
+        #expect(try web("ab\u{85}cd") == [3, 5])
+    }
+
+    /// Tabs: in the web profile a tab is at least half a space wide, else it moves to the next
+    /// stop (Chromium). `      -e ENAME` ends 1.86 px before a stop (33.28 px apart at 16 px), so
+    /// the tab jumps a whole stop further and `trình` no longer fits 200 px.
+    @Test func tabAtLeastHalfASpace() throws {
+        var style = Fixtures.style(size: 16)
+        let text = "      -e ENAME\tchọn trình"
+        #expect(try style.measure(text, width: 200).lineCount == 1)
+        style.profile = .web
+        #expect(try style.measure(text, width: 200).lineCount == 2)
+        #expect(try style.measure("x\tx", width: 200).maxLineWidth == style.measure("\tx", width: 200).maxLineWidth)
+    }
+
     /// U+2028, U+2029, VT, FF and NEL end a line in the editor profile, not in a textarea.
     @Test func separatorsDoNotEndLines() throws {
         var style = Fixtures.style()

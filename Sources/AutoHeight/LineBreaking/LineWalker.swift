@@ -37,7 +37,7 @@ extension PreparedParagraph {
     /// rounding of sums of em advances: a line of exactly the box's width in font units fits),
     /// with `visibleWidth` computed exactly as it is reported, so measuring at a reported width
     /// never changes the wrap.
-    func walkLines<Sink: LineSink>(width box: Double, fontSize: Double, tabStop: Double, into sink: inout Sink) {
+    func walkLines<Sink: LineSink>(width box: Double, fontSize: Double, tabStop: TabStops, into sink: inout Sink) {
         let width = Self.fitLimit(box)
         var line = LineState()
         var segmentStart = 0
@@ -84,7 +84,7 @@ extension PreparedParagraph {
     /// Whitespace inside it (``UnitFlag/innerWhitespace``) hangs: it never forces a wrap, and no
     /// line starts with it (the break comes after it).
     private func breakInsideSegment<Sink: LineSink>(
-        from segmentStart: Int, segment: Segment, width: Double, fontSize: Double, tabStop: Double,
+        from segmentStart: Int, segment: Segment, width: Double, fontSize: Double, tabStop: TabStops,
         line: inout LineState, sink: inout Sink
     ) {
         let contentEnd = Int(segment.contentEnd)
@@ -114,19 +114,20 @@ extension PreparedParagraph {
     }
 
     /// Content and trailing widths of a segment with tabs, starting at `pen` em on the line.
-    private func tabbedWidths(from start: Int, to segment: Segment, pen: Double, tabStop: Double) -> (Double, Double) {
+    private func tabbedWidths(from start: Int, to segment: Segment, pen: Double, tabStop: TabStops) -> (Double, Double)
+    {
         let content = unitsWidth(start..<Int(segment.contentEnd), pen: pen, tabStop: tabStop)
         let trailing = unitsWidth(Int(segment.contentEnd)..<Int(segment.end), pen: pen + content, tabStop: tabStop)
         return (content, trailing)
     }
 
-    /// Width in em of `range` placed at `pen`; a tab advances to the next multiple of `tabStop`.
+    /// Width in em of `range` placed at `pen`; a tab advances to the next of `tabStop`.
     @inline(__always)
-    private func unitsWidth(_ range: Range<Int>, pen: Double, tabStop: Double) -> Double {
+    private func unitsWidth(_ range: Range<Int>, pen: Double, tabStop: TabStops) -> Double {
         var position = pen
         for index in range {
             if flags[index] & UnitFlag.tab != 0 {
-                position = ((position / tabStop).rounded(.down) + 1) * tabStop
+                position = tabStop.next(after: position)
             } else {
                 position += advances[index]
             }

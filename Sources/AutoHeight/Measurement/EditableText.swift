@@ -22,7 +22,8 @@ public struct EditableText: Sendable {
         var units = utf16Units(of: text)
         var paragraphUnits: [[UInt16]] = []
         units.withUnsafeMutableBufferPointer { buffer in
-            for span in Paragraphs.split(UnsafeBufferPointer(buffer), separatorsBreak: style.profile.separatorsEndLines) {
+            for span in Paragraphs.split(UnsafeBufferPointer(buffer), separatorsBreak: style.profile.separatorsEndLines)
+            {
                 paragraphUnits.append(Array(buffer[span.range.lowerBound..<(span.range.upperBound + span.breakLength)]))
             }
         }

@@ -8,8 +8,8 @@
 struct LinePass {
     let width: Double
     let fontSize: Double
-    /// The tab stop interval in em.
-    let tabStop: Double
+    /// The tab stops, in em.
+    let tabStop: TabStops
     let lineSpacing: Double
     /// Whether fonts may be discovered during the pass (a system fallback).
     private let mayDiscoverFonts: Bool

@@ -40,7 +40,8 @@ public struct PreparedText: Sendable {
         try units.withUnsafeBufferPointer { (all) throws(AutoHeightError) in
             let spans =
                 scanned.hasExplicitBreak
-                ? Paragraphs.split(all, separatorsBreak: style.profile.separatorsEndLines) : [Paragraphs.Span(range: 0..<all.count, breakLength: 0)]
+                ? Paragraphs.split(all, separatorsBreak: style.profile.separatorsEndLines)
+                : [Paragraphs.Span(range: 0..<all.count, breakLength: 0)]
             records.reserveCapacity(spans.count)
             try context.withPreparer { (preparer) throws(AutoHeightError) in
                 for span in spans {

@@ -171,8 +171,12 @@ public struct LineLimits: Sendable, Equatable {
 }
 
 extension TextStyle {
-    /// The tab stop interval in em: `tabWidth` spaces of the primary font.
-    var tabStopEm: Double { Double(tabWidth) * fonts.primary.spaceAdvance }
+    /// The tab stops in em: every `tabWidth` spaces of the primary font; in the web profile a tab
+    /// is at least half a space wide (Chromium's rule), else it moves on to the next stop.
+    var tabStopEm: TabStops {
+        let space = fonts.primary.spaceAdvance
+        return TabStops(interval: Double(tabWidth) * space, minimumAdvance: profile == .web ? space / 2 : 0)
+    }
 }
 
 extension PreparationContext {

@@ -13,12 +13,15 @@
 ///   pair table: a break after `-` before most characters (`und -|konflikte`), after `?`, and
 ///   before `(`, `<`, `[`, `{` after closing or other punctuation (`--format=|<fmt>`); none after
 ///   `/` (`read/writes`, `https://…`), `$`, letters or digits, and none inside `\\`, `++`, `%d%%`.
+/// - ``Rule/controlsGlue``: no break beside an ASCII control other than tab (VT, FF, U+0001…,
+///   DEL), even beside non-ASCII text (ICU breaks after VT and FF, which are mandatory breaks).
 /// - ``Rule/icu``: any boundary with a non-ASCII character on either side keeps ICU's answer.
 enum WebBreakRules {
     /// Which rule decided a boundary (for tests and diagnosis).
     enum Rule: Equatable {
         case breakAfterSpaces
         case noBreakBeforeSpace
+        case controlsGlue
         case hyphenBeforeDigit
         case asciiPairs
         case icu
@@ -53,6 +56,7 @@ enum WebBreakRules {
         let after = units[offset]
         if after == 0x20 || after == 0x09 { return (false, .noBreakBeforeSpace) }
         if before == 0x20 || before == 0x09 { return (true, .breakAfterSpaces) }
+        if before < 0x20 || after < 0x20 || before == 0x7F || after == 0x7F { return (false, .controlsGlue) }
         guard isPrintableASCII(before) && isPrintableASCII(after) else { return (icuBreaks, .icu) }
         if before == 0x2D && isDigit(after) {
             return (offset >= 2 && isLetterOrDigit(units[offset - 2]), .hyphenBeforeDigit)

@@ -1,0 +1,14 @@
+/// Where a tab moves the pen: to the next multiple of `interval` (em), and, when that is nearer
+/// than `minimumAdvance`, to the one after (Chromium keeps a tab at least half a space wide, so
+/// a tab is always visible; the editor profile has no minimum).
+struct TabStops: Equatable {
+    let interval: Double
+    let minimumAdvance: Double
+
+    /// The pen position after a tab at `position` (em from the line start).
+    @inline(__always)
+    func next(after position: Double) -> Double {
+        let stop = ((position / interval).rounded(.down) + 1) * interval
+        return stop - position < minimumAdvance ? stop + interval : stop
+    }
+}
