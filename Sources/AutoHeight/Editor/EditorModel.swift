@@ -248,7 +248,7 @@ public final class EditorModel {
 
         var edited = editable
         do throws(AutoHeightError) {
-            try edited.replace(utf16Range: lower..<upper, with: inserted)
+            try edited.replace(utf16Range: lower..<upper, with: inserted, resultingText: outcome.text)
         } catch {
             switch error {
             case .textTooLong(let length): return .rejected(.textTooLong(utf16Count: length))
