@@ -72,8 +72,9 @@ public struct EditableText: Sendable {
         let localEnd = last + 1 < records.count ? records[last + 1].start : count
         var local = Array(
             utf16[
-                utf16.index(indices.lowerBound, offsetBy: localStart - range.lowerBound)..<utf16.index(
-                    indices.upperBound, offsetBy: localEnd - range.upperBound)])
+                utf16.index(
+                    indices.lowerBound, offsetBy: localStart - range.lowerBound)..<utf16.index(
+                        indices.upperBound, offsetBy: localEnd - range.upperBound)])
         local.replaceSubrange((range.lowerBound - localStart)..<(range.upperBound - localStart), with: inserted)
 
         // Re-split the touched region; its last piece is empty when the region ended with a
