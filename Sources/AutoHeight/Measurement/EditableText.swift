@@ -70,11 +70,9 @@ public struct EditableText: Sendable {
         // The touched paragraphs with their breaks, edited.
         let localStart = records[first].start
         let localEnd = last + 1 < records.count ? records[last + 1].start : count
-        var local = Array(
-            utf16[
-                utf16.index(
-                    indices.lowerBound, offsetBy: localStart - range.lowerBound)..<utf16.index(
-                        indices.upperBound, offsetBy: localEnd - range.upperBound)])
+        let localFrom = utf16.index(indices.lowerBound, offsetBy: localStart - range.lowerBound)
+        let localTo = utf16.index(indices.upperBound, offsetBy: localEnd - range.upperBound)
+        var local = Array(utf16[localFrom..<localTo])
         local.replaceSubrange((range.lowerBound - localStart)..<(range.upperBound - localStart), with: inserted)
 
         // Re-split the touched region; its last piece is empty when the region ended with a
