@@ -108,12 +108,12 @@ struct LineAssembler {
                 advances[glyph.cluster - start] += Double(glyph.xAdvance) * style.fontSize / Double(font.unitsPerEm)
             }
         }
-        let tabStop = Double(style.tabWidth) * style.fonts.primary.spaceAdvance * style.fontSize
+        let tabStops = style.tabStopEm  // the line walk's stops (in em), the profile's minimum included
         var pen = 0.0
         for offset in start..<end {
             let unit = paragraph.units[offset]
             if unit == 0x09 {
-                let advance = ((pen / tabStop).rounded(.down) + 1) * tabStop - pen
+                let advance = (tabStops.next(after: pen / style.fontSize) - pen / style.fontSize) * style.fontSize
                 tabs[offset] = advance
                 pen += advance
             } else if !(unit < 0x20 || (unit >= 0x7F && unit <= 0x9F)) {
