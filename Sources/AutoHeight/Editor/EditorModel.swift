@@ -49,7 +49,7 @@ public final class EditorModel {
     /// How many preparation passes (shaping and segmentation) ran: the text, the touched
     /// paragraphs of an edit, an empty text, a non-empty placeholder. Tests use it to show that
     /// width changes reshape nothing.
-    internal(set) var preparationCount = 0
+    var preparationCount = 0
 
     /// Configures an editor holding `text`. Everything is checked here: numbers, styles, limits,
     /// and the validation pattern, which is compiled once.
@@ -248,7 +248,7 @@ public final class EditorModel {
 
         var edited = editable
         do throws(AutoHeightError) {
-            try edited.replace(utf16Range: lower..<upper, with: inserted, resultingText: outcome.text)
+            try edited.replace(utf16Range: lower..<upper, with: inserted)
         } catch {
             switch error {
             case .textTooLong(let length): return .rejected(.textTooLong(utf16Count: length))

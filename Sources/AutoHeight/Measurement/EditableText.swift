@@ -10,16 +10,25 @@
 public struct EditableText: Sendable {
     /// The prepared paragraphs, kept current.
     public private(set) var prepared: PreparedText
-    /// The current text: the one copy of it (an editor's state shares this string's storage).
-    public private(set) var text: String
+    /// UTF-16 units of each paragraph including its break (the last has none).
+    private var paragraphUnits: [[UInt16]]
     /// Per-paragraph results at the last measured width; replaced (not mutated) by edits, so
     /// copies of an `EditableText` never share stale entries.
     private var memo = MeasureMemo()
 
     /// Prepares `text` in `style` for editing.
     public init(_ text: String, style: TextStyle) throws(AutoHeightError) {
-        prepared = try PreparedText(text, style: style)
-        self.text = text
+        let prepared = try PreparedText(text, style: style)
+        var units = utf16Units(of: text)
+        var paragraphUnits: [[UInt16]] = []
+        units.withUnsafeMutableBufferPointer { buffer in
+            for span in Paragraphs.split(UnsafeBufferPointer(buffer), separatorsBreak: style.profile.separatorsEndLines)
+            {
+                paragraphUnits.append(Array(buffer[span.range.lowerBound..<(span.range.upperBound + span.breakLength)]))
+            }
+        }
+        self.prepared = prepared
+        self.paragraphUnits = paragraphUnits
     }
 
     /// The style the text is prepared in.
@@ -27,27 +36,25 @@ public struct EditableText: Sendable {
     /// Length of the current text in UTF-16 units.
     public var utf16Count: Int { prepared.utf16Count }
     /// Number of paragraphs of the current text.
-    public var paragraphCount: Int { prepared.records.count }
+    public var paragraphCount: Int { paragraphUnits.count }
+
+    /// The current text. Complexity: O(n).
+    public var text: String {
+        var all: [UInt16] = []
+        all.reserveCapacity(utf16Count)
+        for units in paragraphUnits { all.append(contentsOf: units) }
+        return String(decoding: all, as: UTF16.self)
+    }
 
     /// Replaces the UTF-16 range `range` with `replacement` (what `shouldChangeTextIn` passes).
     ///
     /// Complexity: prepares only the paragraphs the edit touches (plus O(paragraphs) offset
-    /// bookkeeping and the string's own splice). Throws
-    /// ``AutoHeightError/invalidRange(lower:upper:utf16Count:)`` for a range outside the text or
-    /// splitting a surrogate pair; the text is then unchanged.
+    /// bookkeeping). Throws ``AutoHeightError/invalidRange(lower:upper:utf16Count:)`` for a range
+    /// outside the text or splitting a surrogate pair; the text is then unchanged.
     public mutating func replace(utf16Range range: Range<Int>, with replacement: String) throws(AutoHeightError) {
-        try replace(utf16Range: range, with: replacement, resultingText: nil)
-    }
-
-    /// ``replace(utf16Range:with:)`` where the caller has spliced the new text already
-    /// (`resultingText`, nil: splice here), so an editor and this text share one string.
-    mutating func replace(
-        utf16Range range: Range<Int>, with replacement: String, resultingText: String?
-    ) throws(AutoHeightError) {
         let count = utf16Count
-        guard
-            let indices = TextPosition.range(
-                lower: range.lowerBound, upper: range.upperBound, in: text, utf16Count: count)
+        guard range.lowerBound >= 0, range.upperBound <= count,
+            !splitsSurrogatePair(range.lowerBound), !splitsSurrogatePair(range.upperBound)
         else {
             throw .invalidRange(lower: range.lowerBound, upper: range.upperBound, utf16Count: count)
         }
@@ -56,49 +63,38 @@ public struct EditableText: Sendable {
             throw .textTooLong(utf16Count: count - range.count + inserted.count)
         }
         try prepared.style.limits.check(textLength: count - range.count + inserted.count)
-        let records = prepared.records
         var first = prepared.paragraphIndex(containing: range.lowerBound)
         let last = prepared.paragraphIndex(containing: range.upperBound)
-        let utf16 = text.utf16
         // Text typed right after a lone CR may join it into CR LF: take that paragraph too. (A
-        // paragraph ends with its break, so a CR before a paragraph start is a lone CR.)
-        if first > 0 && range.lowerBound == records[first].start
-            && utf16[utf16.index(indices.lowerBound, offsetBy: -1)] == 0x0D
-        {
+        // paragraph's units end with its break, so a last unit CR is a lone CR, not CR LF.)
+        if first > 0 && range.lowerBound == prepared.records[first].start && paragraphUnits[first - 1].last == 0x0D {
             first -= 1
         }
-        // The touched paragraphs with their breaks, edited.
-        let localStart = records[first].start
-        let localEnd = last + 1 < records.count ? records[last + 1].start : count
-        let localFrom = utf16.index(indices.lowerBound, offsetBy: localStart - range.lowerBound)
-        let localTo = utf16.index(indices.upperBound, offsetBy: localEnd - range.upperBound)
-        var local = Array(utf16[localFrom..<localTo])
+        let localStart = prepared.records[first].start
+        var local: [UInt16] = []
+        for index in first...last { local.append(contentsOf: paragraphUnits[index]) }
         local.replaceSubrange((range.lowerBound - localStart)..<(range.upperBound - localStart), with: inserted)
 
         // Re-split the touched region; its last piece is empty when the region ended with a
         // break (that piece belongs to the next, untouched paragraph).
-        var lengths: [Int] = []
+        var newUnits: [[UInt16]] = []
         var newParagraphs: [PreparedParagraph] = []
         let context = try PreparationContext(style: prepared.style)
-        let isTextEnd = last == records.count - 1
+        let isTextEnd = last == paragraphUnits.count - 1
         try local.withUnsafeBufferPointer { (buffer) throws(AutoHeightError) in
             var spans = Paragraphs.split(buffer, separatorsBreak: prepared.style.profile.separatorsEndLines)
             if !isTextEnd, let tail = spans.last, tail.range.isEmpty, spans.count > 1 { spans.removeLast() }
             try context.withPreparer { (preparer) throws(AutoHeightError) in
                 for span in spans {
-                    lengths.append(span.range.count + span.breakLength)
+                    newUnits.append(Array(buffer[span.range.lowerBound..<(span.range.upperBound + span.breakLength)]))
                     newParagraphs.append(try preparer.prepare(UnsafeBufferPointer(rebasing: buffer[span.range])))
                 }
             }
         }
+        paragraphUnits.replaceSubrange(first...last, with: newUnits)
         prepared.replaceParagraphs(
-            first...last, with: newParagraphs, lengths: lengths, utf16Delta: inserted.count - range.count)
+            first...last, with: newParagraphs, lengths: newUnits.map(\.count), utf16Delta: inserted.count - range.count)
         memo = memo.replacing(first...last, withCount: newParagraphs.count)
-        if let resultingText {
-            text = resultingText
-        } else {
-            text.unicodeScalars.replaceSubrange(indices, with: replacement.unicodeScalars)
-        }
     }
 
     /// Replaces a range given as `String.Index`es of `text` (which must be the current text).
@@ -135,6 +131,16 @@ public struct EditableText: Sendable {
     /// Every line at `width` px.
     public func lines(width: Double) throws(AutoHeightError) -> [LineLayout] {
         try prepared.lines(width: width)
+    }
+
+    /// Whether `offset` falls between the two halves of a surrogate pair.
+    private func splitsSurrogatePair(_ offset: Int) -> Bool {
+        guard offset > 0 && offset < utf16Count else { return false }
+        let index = prepared.paragraphIndex(containing: offset)
+        let local = offset - prepared.records[index].start
+        let units = paragraphUnits[index]
+        guard local > 0 && local < units.count else { return false }
+        return units[local] & 0xFC00 == 0xDC00 && units[local - 1] & 0xFC00 == 0xD800
     }
 }
 
