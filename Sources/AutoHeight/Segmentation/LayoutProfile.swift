@@ -9,7 +9,7 @@ public enum LayoutProfile: String, Sendable, Equatable, CaseIterable {
     /// language's CLDR tailoring; U+2028, U+2029, VT, FF and NEL end a line like LF. The default.
     case editor
     /// A browser's `<textarea>` (`white-space: pre-wrap; overflow-wrap: break-word`), as Chromium
-    /// lays it out: ICU's opportunities tailored by Chromium's rules (``WebBreakRules``): between
+    /// lays it out: ICU's opportunities tailored by Chromium's rules (`WebBreakRules`): between
     /// two printable ASCII characters Chromium's own pair rules decide, a line may always break
     /// after spaces and tabs, a hyphen breaks before a digit only after an ASCII letter or digit;
     /// only LF and CR (and CR LF) end a line.
