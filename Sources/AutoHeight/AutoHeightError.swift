@@ -52,6 +52,10 @@ public enum AutoHeightError: Error, Equatable, Sendable, CustomStringConvertible
     /// HarfBuzz could not allocate what shaping needs (its buffers report this only when asked:
     /// the count would otherwise be silently wrong).
     case harfBuzzFailure(String)
+    /// fontconfig could not load its configuration or answer a fallback query (out of memory,
+    /// an unreadable `fonts.conf`): without it, clusters the stack lacks would count as missing
+    /// glyphs, so system fallback reports the failure instead.
+    case fontconfigFailure(String)
 
     /// The largest font size accepted, in px.
     public static let maximumFontSize = 10_000.0
@@ -97,6 +101,7 @@ public enum AutoHeightError: Error, Equatable, Sendable, CustomStringConvertible
             "\(count) combining marks in a row at UTF-16 offset \(offset) of a paragraph, over the limit of \(limit) (InputLimits.maximumCombiningMarks)"
         case .invalidInputLimits(let limits): "invalid input limits (\(limits)): each must be ≥ 1, text ≤ 2147483646"
         case .harfBuzzFailure(let reason): "HarfBuzz failed: \(reason)"
+        case .fontconfigFailure(let reason): "fontconfig failed: \(reason)"
         }
     }
 }

@@ -23,7 +23,7 @@ struct CLIFailure: Error {
         case .notAFont, .unusableFont, .faceIndexOutOfRange: self.init(message: error.description, exitCode: 65)
         case .textTooLong, .invalidRange, .textExceedsLimit, .paragraphExceedsLimit, .combiningMarksExceedLimit:
             self.init(message: error.description, exitCode: 65)
-        case .icuFailure, .harfBuzzFailure: self.init(message: error.description, exitCode: 70)
+        case .icuFailure, .harfBuzzFailure, .fontconfigFailure: self.init(message: error.description, exitCode: 70)
         default: self.init(message: error.description, exitCode: 64)
         }
     }

@@ -65,6 +65,26 @@ import Testing
         }
     }
 
+    /// Item 1, fontconfig: its calls that allocate (`FcPatternCreate`, `FcPatternAdd*`,
+    /// `FcConfigSubstitute`, `FcFontSort`, `FcFontMatch`) went unchecked, so a failure gave a
+    /// shorter fallback list and Korean counted as missing glyphs with a normal-looking result.
+    /// The failure (injected) is a typed error on the fallback and the by-name paths, and
+    /// nothing is cached from the failed query.
+    @Test func fontconfigFailureIsAnErrorNotMissingGlyphs() throws {
+        let fallback = SystemFallback(acceptingOnly: ["/usr/share/fonts/opentype/noto/*"])
+        let style = FallbackFixtures.style(fallback: fallback)
+        let failure = AutoHeightError.fontconfigFailure("cannot create a pattern (out of memory)")
+        NativeFailureInjection.$fontconfigAllocation.withValue(true) {
+            #expect(throws: failure) { try style.measure("안녕하세요", width: 1000) }
+            #expect(throws: failure) { try Font(family: "Noto Sans") }
+        }
+        #expect(failure.description == "fontconfig failed: cannot create a pattern (out of memory)")
+        let korean = try style.measure("안녕하세요", width: 1000)
+        #expect(korean.missingGlyphCount == 0, "the failed query left no empty list behind")
+        #expect(fallback.discoveredFonts.map(\.familyName) == ["Noto Sans CJK KR"])
+        #expect(try Font(family: "Noto Sans").familyName == "Noto Sans")
+    }
+
     /// Item 3: `a` + 200,000 U+0301 did not finish in 120 s (shaping is quadratic in a run of
     /// marks). A run longer than `maximumCombiningMarks` (default 1024) is refused after a linear
     /// scan; 1024 marks, and the corpora's 60-mark "zalgo" text, still measure.

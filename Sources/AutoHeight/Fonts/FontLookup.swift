@@ -49,16 +49,14 @@ enum FontLookup {
 
     static func match(family: String, style: String?) throws(AutoHeightError) -> FontconfigMatch {
         let trimmedStyle = style.flatMap { $0.isEmpty ? nil : $0 }
-        switch FontconfigNameLookup.shared.match(family: family, style: trimmedStyle) {
-        case .unavailable, .noMatch:
+        guard let match = try FontconfigNameLookup.shared.match(family: family, style: trimmedStyle) else {
             throw .fontNotFound(family: family, style: trimmedStyle, closest: nil)
-        case .found(let match):
-            guard accepts(match, family: family, style: trimmedStyle) else {
-                let names = "\(match.familyNames.first ?? "?") \(match.styleNames.first ?? "?")"
-                throw .fontNotFound(family: family, style: trimmedStyle, closest: "\(match.path) (\(names))")
-            }
-            return match
         }
+        guard accepts(match, family: family, style: trimmedStyle) else {
+            let names = "\(match.familyNames.first ?? "?") \(match.styleNames.first ?? "?")"
+            throw .fontNotFound(family: family, style: trimmedStyle, closest: "\(match.path) (\(names))")
+        }
+        return match
     }
 
     /// Whether a match is the family (and style) asked for.

@@ -39,8 +39,8 @@ public final class SystemFallback: Sendable {
     /// A fallback over the system's fontconfig configuration. With `acceptedFontFiles`, only font
     /// files matching one of those glob patterns are used (e.g.
     /// `["/usr/share/fonts/truetype/noto/*"]`), so that results do not depend on what else is
-    /// installed. fontconfig loads on first use; when it cannot, nothing is found and the
-    /// clusters count as missing glyphs.
+    /// installed. fontconfig loads on first use; when it cannot, measuring text that needs a
+    /// system font throws ``AutoHeightError/fontconfigFailure(_:)``.
     public init(acceptingOnly acceptedFontFiles: [String]? = nil) {
         self.acceptedFontFiles = acceptedFontFiles
         state = Locked(State())
@@ -52,7 +52,7 @@ public final class SystemFallback: Sendable {
 
     /// Whether fontconfig loaded a configuration (loads it if it has not yet).
     public var isAvailable: Bool {
-        state.withLock { state in state.configuration(accepting: acceptedFontFiles) != nil }
+        state.withLock { state in (try? state.configuration(accepting: acceptedFontFiles)) != nil }
     }
 
     /// The metrics of the discovered fonts, in em, indexed like ``discoveredFonts``.
@@ -78,14 +78,15 @@ public final class SystemFallback: Sendable {
     /// every scalar of `scalars` (the cluster's scalars that need a glyph). `explicitKeys` are the
     /// ``Font/fileKey``s of the stack's explicit fonts: a system font that is one of them is
     /// reported as that font rather than loaded again. With `colorOnly`, only colour fonts
-    /// (fontconfig's `color` property) are considered. Nil when no usable font covers the cluster.
+    /// (fontconfig's `color` property) are considered. Nil when no usable font covers the cluster;
+    /// throws when fontconfig fails (it could not load, or ran out of memory).
     func font(
         covering scalars: [UInt32], family: String, language: String, colorOnly: Bool, explicitKeys: [String]
-    ) -> Choice? {
+    ) throws(AutoHeightError) -> Choice? {
         guard !scalars.isEmpty else { return nil }
-        return state.withLock { state in
-            guard state.configuration(accepting: acceptedFontFiles) != nil else { return nil }
-            let list = state.list(family: family, language: language, colorOnly: colorOnly)
+        return try state.withLock { state throws(AutoHeightError) in
+            let configuration = try state.configuration(accepting: acceptedFontFiles)
+            let list = try state.list(family: family, language: language, colorOnly: colorOnly, from: configuration)
             while true {
                 guard let position = state.firstCovering(scalars, list: list) else { return nil }
                 let candidate = state.candidates[list][position]
@@ -159,9 +160,9 @@ extension SystemFallback {
 
     /// Everything behind the lock.
     fileprivate struct State {
-        /// nil until first use, or when fontconfig could not load.
-        var loaded: FontconfigConfiguration? = nil
-        var loadAttempted = false
+        /// What loading gave: nil until first use, then the configuration or fontconfig's
+        /// failure (kept, so every later query reports it too).
+        var loaded: Result<FontconfigConfiguration, AutoHeightError>? = nil
         var lists: [ListKey: Int] = [:]
         var candidates: [[FontconfigCandidate]] = []
         /// list << 32 | scalar → position in the list, or −1 for none.
@@ -172,19 +173,28 @@ extension SystemFallback {
         var unusable: Set<String> = []
         var metrics = Metrics()
 
-        mutating func configuration(accepting globs: [String]?) -> FontconfigConfiguration? {
-            if !loadAttempted {
-                loadAttempted = true
-                loaded = FontconfigConfiguration(acceptingOnly: globs)
+        mutating func configuration(accepting globs: [String]?) throws(AutoHeightError) -> FontconfigConfiguration {
+            if loaded == nil {
+                do throws(AutoHeightError) {
+                    loaded = .success(try FontconfigConfiguration(acceptingOnly: globs))
+                } catch {
+                    loaded = .failure(error)
+                }
             }
-            return loaded
+            switch loaded! {
+            case .success(let configuration): return configuration
+            case .failure(let error): throw error
+            }
         }
 
-        /// The index of the sorted candidate list for a family, language and colour preference.
-        mutating func list(family: String, language: String, colorOnly: Bool) -> Int {
+        /// The index of the sorted candidate list for a family, language and colour preference
+        /// (not recorded when fontconfig fails, so a later query asks again).
+        mutating func list(
+            family: String, language: String, colorOnly: Bool, from configuration: FontconfigConfiguration
+        ) throws(AutoHeightError) -> Int {
             let key = ListKey(family: family, language: language, colorOnly: colorOnly)
             if let known = lists[key] { return known }
-            var sorted = loaded?.sortedFonts(family: family, language: language) ?? []
+            var sorted = try configuration.sortedFonts(family: family, language: language)
             if colorOnly { sorted = sorted.filter(\.isColor) }
             candidates.append(sorted)
             lists[key] = candidates.count - 1

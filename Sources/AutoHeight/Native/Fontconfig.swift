@@ -18,15 +18,17 @@ final class FontconfigConfiguration {
 
     /// Loads the system configuration and its fonts (from fontconfig's caches). With
     /// `acceptedFiles`, only font files matching one of those globs (`/usr/share/fonts/*/noto/*`)
-    /// take part. Nil when fontconfig cannot load a configuration.
-    init?(acceptingOnly acceptedFiles: [String]?) {
+    /// take part. Throws when fontconfig cannot load a configuration.
+    init(acceptingOnly acceptedFiles: [String]?) throws(AutoHeightError) {
         if let acceptedFiles {
-            guard let config = FcConfigCreate() else { return nil }
+            guard let config = FcConfigCreate() else {
+                throw .fontconfigFailure("cannot create a configuration (out of memory)")
+            }
             // The default file (FONTCONFIG_FILE or fonts.conf), then the selection rules, then
             // the font list: rules must be in place before the fonts are scanned.
             guard FcConfigParseAndLoad(config, nil, FcTrue) != 0 else {
                 FcConfigDestroy(config)
-                return nil
+                throw .fontconfigFailure("cannot load the configuration file (FONTCONFIG_FILE or fonts.conf)")
             }
             let globs = (Self.folders(leadingTo: acceptedFiles) + acceptedFiles)
                 .map { "<glob>\(Self.escapeXML($0))</glob>" }.joined()
@@ -42,13 +44,19 @@ final class FontconfigConfiguration {
                     FcConfigParseAndLoadFromMemory(config, $0, FcTrue)
                 }
             }
-            guard parsed != 0, FcConfigBuildFonts(config) != 0 else {
+            guard parsed != 0 else {
                 FcConfigDestroy(config)
-                return nil
+                throw .fontconfigFailure("cannot parse the font selection rules for \(acceptedFiles)")
+            }
+            guard FcConfigBuildFonts(config) != 0 else {
+                FcConfigDestroy(config)
+                throw .fontconfigFailure("cannot build the font list (out of memory)")
             }
             self.config = config
         } else {
-            guard let config = FcInitLoadConfigAndFonts() else { return nil }
+            guard let config = FcInitLoadConfigAndFonts() else {
+                throw .fontconfigFailure("cannot load the configuration and its fonts")
+            }
             self.config = config
         }
     }
@@ -60,17 +68,25 @@ final class FontconfigConfiguration {
     /// and width, with the configuration's substitutions applied (aliases such as `sans-serif`
     /// and its preferred families), sorted by `FcFontSort` without trimming. Only the formats
     /// HarfBuzz shapes (TrueType and CFF, i.e. OpenType) are kept, each file and face once.
-    func sortedFonts(family: String, language: String) -> [FontconfigCandidate] {
-        let pattern = FontconfigPattern()
-        pattern.add(string: family, for: FC_FAMILY)
-        pattern.add(string: language, for: FC_LANG)
-        pattern.add(integer: FC_WEIGHT_REGULAR, for: FC_WEIGHT)
-        pattern.add(integer: FC_SLANT_ROMAN, for: FC_SLANT)
-        pattern.add(integer: FC_WIDTH_NORMAL, for: FC_WIDTH)
-        FcConfigSubstitute(config, pattern.pointer, FcMatchPattern)
+    /// Empty when no font matches; throws when fontconfig fails (out of memory).
+    func sortedFonts(family: String, language: String) throws(AutoHeightError) -> [FontconfigCandidate] {
+        let pattern = try FontconfigPattern()
+        try pattern.add(string: family, for: FC_FAMILY)
+        try pattern.add(string: language, for: FC_LANG)
+        try pattern.add(integer: FC_WEIGHT_REGULAR, for: FC_WEIGHT)
+        try pattern.add(integer: FC_SLANT_ROMAN, for: FC_SLANT)
+        try pattern.add(integer: FC_WIDTH_NORMAL, for: FC_WIDTH)
+        guard FcConfigSubstitute(config, pattern.pointer, FcMatchPattern) != 0 else {
+            throw .fontconfigFailure("cannot apply the configuration's substitutions for \"\(family)\" (out of memory)")
+        }
         FcDefaultSubstitute(pattern.pointer)
         var result = FcResultNoMatch
-        guard let sorted = FcFontSort(config, pattern.pointer, FcFalse, nil, &result) else { return [] }
+        guard let sorted = FcFontSort(config, pattern.pointer, FcFalse, nil, &result) else {
+            if result == FcResultOutOfMemory {
+                throw .fontconfigFailure("cannot sort the fonts for \"\(family)\" (out of memory)")
+            }
+            return []
+        }
         let set = FontconfigFontSet(sorted)
         var candidates: [FontconfigCandidate] = []
         var seen = Set<String>()
@@ -170,23 +186,33 @@ final class FontconfigCandidate: @unchecked Sendable {
     func covers(_ scalar: UInt32) -> Bool { FcCharSetHasChar(charset, scalar) != 0 }
 }
 
-/// Sole owner of an `FcPattern` built for a query.
+/// Sole owner of an `FcPattern` built for a query. Each call that allocates is checked.
 final class FontconfigPattern {
     let pointer: OpaquePointer
 
-    init() { pointer = FcPatternCreate() }
+    init() throws(AutoHeightError) {
+        guard !NativeFailureInjection.fontconfigAllocation, let pointer = FcPatternCreate() else {
+            throw .fontconfigFailure("cannot create a pattern (out of memory)")
+        }
+        self.pointer = pointer
+    }
     deinit { FcPatternDestroy(pointer) }
 
-    func add(string: String, for object: String) {
-        string.withCString { text in
+    func add(string: String, for object: String) throws(AutoHeightError) {
+        let added = string.withCString { text in
             text.withMemoryRebound(to: FcChar8.self, capacity: string.utf8.count + 1) {
-                _ = FcPatternAddString(pointer, object, $0)
+                FcPatternAddString(pointer, object, $0)
             }
+        }
+        guard added != 0 else {
+            throw .fontconfigFailure("cannot add \(object) \"\(string)\" to a pattern (out of memory)")
         }
     }
 
-    func add(integer: Int32, for object: String) {
-        _ = FcPatternAddInteger(pointer, object, integer)
+    func add(integer: Int32, for object: String) throws(AutoHeightError) {
+        guard FcPatternAddInteger(pointer, object, integer) != 0 else {
+            throw .fontconfigFailure("cannot add \(object) \(integer) to a pattern (out of memory)")
+        }
     }
 }
 

@@ -15,15 +15,23 @@ struct FontconfigMatch: Sendable, Equatable {
 extension FontconfigConfiguration {
     /// `FcFontMatch` for `family` (and `style`, a fontconfig style name such as `Bold`), with
     /// the configuration's substitutions applied, as `fc-match` does. Nil when fontconfig offers
-    /// nothing, or only a format HarfBuzz cannot shape (bitmap PCF, Type 1).
-    func bestMatch(family: String, style: String?) -> FontconfigMatch? {
-        let pattern = FontconfigPattern()
-        pattern.add(string: family, for: FC_FAMILY)
-        if let style { pattern.add(string: style, for: FC_STYLE) }
-        FcConfigSubstitute(config, pattern.pointer, FcMatchPattern)
+    /// nothing, or only a format HarfBuzz cannot shape (bitmap PCF, Type 1); throws when
+    /// fontconfig fails (out of memory).
+    func bestMatch(family: String, style: String?) throws(AutoHeightError) -> FontconfigMatch? {
+        let pattern = try FontconfigPattern()
+        try pattern.add(string: family, for: FC_FAMILY)
+        if let style { try pattern.add(string: style, for: FC_STYLE) }
+        guard FcConfigSubstitute(config, pattern.pointer, FcMatchPattern) != 0 else {
+            throw .fontconfigFailure("cannot apply the configuration's substitutions for \"\(family)\" (out of memory)")
+        }
         FcDefaultSubstitute(pattern.pointer)
         var result = FcResultNoMatch
-        guard let matched = FcFontMatch(config, pattern.pointer, &result) else { return nil }
+        guard let matched = FcFontMatch(config, pattern.pointer, &result) else {
+            if result == FcResultOutOfMemory {
+                throw .fontconfigFailure("cannot match a font for \"\(family)\" (out of memory)")
+            }
+            return nil
+        }
         let owner = FontconfigOwnedPattern(matched)
         return withExtendedLifetime(owner) { FontconfigMatch(pattern: matched) }
     }
@@ -66,28 +74,27 @@ final class FontconfigNameLookup: Sendable {
     static let shared = FontconfigNameLookup()
 
     private struct State {
-        var attempted = false
-        var configuration: FontconfigConfiguration? = nil
+        /// nil until first use, then the configuration or the failure to load it (kept).
+        var loaded: Result<FontconfigConfiguration, AutoHeightError>? = nil
     }
     private let state = Locked(State())
 
-    /// fontconfig's best match for `family` and `style`; ``FontconfigNameLookup/Outcome/unavailable``
-    /// when fontconfig cannot load its configuration.
-    func match(family: String, style: String?) -> Outcome {
-        state.withLock { state in
-            if !state.attempted {
-                state.attempted = true
-                state.configuration = FontconfigConfiguration(acceptingOnly: nil)
+    /// fontconfig's best match for `family` and `style`, nil when it offers none; throws when
+    /// fontconfig cannot load its configuration or fails.
+    func match(family: String, style: String?) throws(AutoHeightError) -> FontconfigMatch? {
+        try state.withLock { state throws(AutoHeightError) in
+            if state.loaded == nil {
+                do throws(AutoHeightError) {
+                    state.loaded = .success(try FontconfigConfiguration(acceptingOnly: nil))
+                } catch {
+                    state.loaded = .failure(error)
+                }
             }
-            guard let configuration = state.configuration else { return .unavailable }
-            return configuration.bestMatch(family: family, style: style).map(Outcome.found) ?? .noMatch
+            switch state.loaded! {
+            case .success(let configuration): return try configuration.bestMatch(family: family, style: style)
+            case .failure(let error): throw error
+            }
         }
-    }
-
-    enum Outcome: Sendable, Equatable {
-        case found(FontconfigMatch)
-        case noMatch
-        case unavailable
     }
 }
 

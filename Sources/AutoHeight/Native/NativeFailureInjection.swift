@@ -4,4 +4,6 @@
 enum NativeFailureInjection {
     /// `hb_buffer_allocation_successful` reports a failure after text is added to a buffer.
     @TaskLocal static var harfBuzzAllocation = false
+    /// `FcPatternCreate` returns no pattern (fontconfig out of memory).
+    @TaskLocal static var fontconfigAllocation = false
 }

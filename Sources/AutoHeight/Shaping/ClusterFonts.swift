@@ -61,8 +61,8 @@ extension ParagraphShaper {
             } else {
                 var chosen: FontChoice? = nil
                 let isEmoji = checkingEmoji && EmojiPresentation.isEmoji(scalars)
-                if isEmoji { chosen = colourFont(for: needed, context: &context) }
-                if chosen == nil && missing { chosen = fallbackFont(for: needed, context: &context) }
+                if isEmoji { chosen = try colourFont(for: needed, context: &context) }
+                if chosen == nil && missing { chosen = try fallbackFont(for: needed, context: &context) }
                 clusters.append((start..<clusterEnd, chosen ?? primary, isEmoji, []))
             }
             start = clusterEnd
@@ -134,40 +134,46 @@ extension ParagraphShaper {
     }
 
     /// The first colour font covering an emoji cluster: the stack's, then the system's.
-    private func colourFont(for needed: [UInt32], context: inout FallbackContext) -> FontChoice? {
+    private func colourFont(
+        for needed: [UInt32], context: inout FallbackContext
+    ) throws(AutoHeightError) -> FontChoice? {
         for (index, font) in fonts.enumerated() where font.isColor && Self.covers(font, needed) {
             return FontChoice(index: index, font: font)
         }
-        return systemFont(for: needed, family: "emoji", colorOnly: true, context: &context)
+        return try systemFont(for: needed, family: "emoji", colorOnly: true, context: &context)
     }
 
     /// The first fallback font covering a cluster the primary lacks: the stack's, then the
     /// system's (in fontconfig's order for the primary family). When no font has every
     /// character of the cluster, the first with its base character (unless the primary has it):
     /// the cluster still stays in one font, and its marks count as missing there.
-    private func fallbackFont(for needed: [UInt32], context: inout FallbackContext) -> FontChoice? {
-        if let whole = coveringFallback(for: needed, context: &context) { return whole }
+    private func fallbackFont(
+        for needed: [UInt32], context: inout FallbackContext
+    ) throws(AutoHeightError) -> FontChoice? {
+        if let whole = try coveringFallback(for: needed, context: &context) { return whole }
         guard needed.count > 1, !fonts[0].shaper.hasGlyph(needed[0]) else { return nil }
-        return coveringFallback(for: [needed[0]], context: &context)
+        return try coveringFallback(for: [needed[0]], context: &context)
     }
 
-    private func coveringFallback(for needed: [UInt32], context: inout FallbackContext) -> FontChoice? {
+    private func coveringFallback(
+        for needed: [UInt32], context: inout FallbackContext
+    ) throws(AutoHeightError) -> FontChoice? {
         for index in fonts.indices.dropFirst() where Self.covers(fonts[index], needed) {
             return FontChoice(index: index, font: fonts[index])
         }
-        return systemFont(for: needed, family: fonts[0].familyName, colorOnly: false, context: &context)
+        return try systemFont(for: needed, family: fonts[0].familyName, colorOnly: false, context: &context)
     }
 
     private func systemFont(
         for needed: [UInt32], family: String, colorOnly: Bool, context: inout FallbackContext
-    ) -> FontChoice? {
+    ) throws(AutoHeightError) -> FontChoice? {
         guard let systemFallback, !needed.isEmpty else { return nil }
         if context.language == nil {
             context.language = SystemFallback.fontconfigLanguage(
                 for: context.script, styleLanguage: language, styleScripts: languageScripts)
             context.explicitKeys = fonts.map(\.fileKey)
         }
-        switch systemFallback.font(
+        switch try systemFallback.font(
             covering: needed, family: family, language: context.language!, colorOnly: colorOnly,
             explicitKeys: context.explicitKeys!)
         {
