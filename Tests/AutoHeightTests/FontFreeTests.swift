@@ -160,16 +160,85 @@ import Testing
         #expect(
             EditPolicy(characterLimit: nil, truncatesOverflowingInput: false)
                 .apply("xyz", to: text, at: end, characterCount: 3).map(\.text) == .success("abcxyz"))
+        // A region of a longer text: the limit counts the characters outside it too.
+        let region = "de\n"
+        let inside = region.index(region.startIndex, offsetBy: 2)
+        #expect(
+            try cutting.apply("xyz", to: region, at: inside..<inside, characterCount: 4, charactersOutside: 1).get()
+                == EditPolicy.Outcome(inserted: "x", text: "dex\n", characterCount: 5, isTruncated: true))
+        #expect(
+            rejecting.apply("xy", to: region, at: inside..<inside, characterCount: 4, charactersOutside: 1)
+                .map(\.text) == .failure(.characterLimit(limit: 5, resultingCount: 6)))
+    }
+
+    /// A text store of `paragraphs` (texts with their breaks), without preparation.
+    static func store(_ paragraphs: [String]) -> TextStore {
+        TextStore(paragraphs.map { StoredParagraph(units: Array($0.utf16), prepared: .empty) })
     }
 
     /// Rule: UTF-16 positions are valid inside the text and on scalar boundaries only.
     @Test func textPositionsRejectSurrogateHalves() {
-        let text = "a😀b"  // a, a surrogate pair, b
-        #expect(TextPosition.index(atUTF16Offset: 1, in: text, utf16Count: 4) != nil)
-        #expect(TextPosition.index(atUTF16Offset: 2, in: text, utf16Count: 4) == nil)
-        #expect(TextPosition.index(atUTF16Offset: 5, in: text, utf16Count: 4) == nil)
-        #expect(TextPosition.range(lower: 3, upper: 1, in: text, utf16Count: 4) == nil)
-        #expect(TextPosition.range(lower: 1, upper: 3, in: text, utf16Count: 4) != nil)
+        let store = Self.store(["a😀b\n", "😀"])  // a, a surrogate pair, b, LF; a pair
+        #expect(store.isScalarBoundary(1))
+        #expect(!store.isScalarBoundary(2))
+        #expect(store.isScalarBoundary(5))
+        #expect(!store.isScalarBoundary(6))
+        #expect(store.isScalarBoundary(7))
+        #expect(!store.isScalarBoundary(8))
+        #expect(!store.isScalarBoundary(-1))
+    }
+
+    /// Rule: the store's counts and paragraph locations equal those of its text, through edits
+    /// that grow leaves past their maximum and shrink them below their minimum.
+    @Test func textStoreCountsAndLocationsFollowEdits() {
+        var paragraphs = (0..<300).map { "p\($0) e\u{301}🇰🇷\r\n" } + ["end"]
+        var store = Self.store(paragraphs)
+        func check(_ context: String) {
+            let text = paragraphs.joined()
+            #expect(store.utf16Count == text.utf16.count, "\(context)")
+            #expect(store.characterCount == text.count, "\(context)")
+            #expect(store.paragraphCount == paragraphs.count, "\(context)")
+            #expect(TextSnapshot(store).string == text, "\(context)")
+            var start = 0
+            for (index, paragraph) in paragraphs.enumerated() {
+                let length = paragraph.utf16.count
+                for offset in [start, start + length / 2] where offset < start + length || index == paragraphs.count - 1
+                {
+                    let location = store.location(containing: offset)
+                    #expect(location.index == index && location.start == start, "\(context): offset \(offset)")
+                }
+                #expect(store.paragraph(index).units == Array(paragraph.utf16), "\(context): paragraph \(index)")
+                start += length
+            }
+        }
+        check("built")
+        #expect(store.leaves.count > 1)
+        // Grow one leaf past its maximum: it splits.
+        let added = (0..<200).map { "new \($0)\n" }
+        let removed = store.replaceParagraphs(
+            10...10, with: added.map { StoredParagraph(units: Array($0.utf16), prepared: .empty) })
+        #expect(removed.map { String(decoding: $0.units, as: UTF16.self) } == [paragraphs[10]])
+        paragraphs.replaceSubrange(10...10, with: added)
+        check("grown")
+        #expect(store.leaves.allSatisfy { $0.paragraphs.count <= TextStore.maximumLeafSize })
+        // Remove almost everything across leaves: short leaves take in their neighbours.
+        store.replaceParagraphs(
+            1...(paragraphs.count - 3), with: [StoredParagraph(units: Array("x\n".utf16), prepared: .empty)])
+        paragraphs.replaceSubrange(1...(paragraphs.count - 3), with: ["x\n"])
+        check("shrunk")
+        #expect(store.leaves.count == 1)
+    }
+
+    /// Rule: two snapshots of one store compare by content, whether or not they share leaves.
+    @Test func textSnapshotsCompareByContent() {
+        var store = Self.store((0..<200).map { "line \($0)\n" } + [""])
+        let before = TextSnapshot(store)
+        store.replaceParagraphs(150...150, with: [StoredParagraph(units: Array("line 150\n".utf16), prepared: .empty)])
+        #expect(TextSnapshot(store).hasSameText(as: before))
+        store.replaceParagraphs(150...150, with: [StoredParagraph(units: Array("line 15x\n".utf16), prepared: .empty)])
+        #expect(!TextSnapshot(store).hasSameText(as: before))
+        #expect(!TextSnapshot(store).hasSameText(as: TextSnapshot(before.string)))
+        #expect(TextSnapshot(store).hasSameText(as: TextSnapshot(TextSnapshot(store).string)))
     }
 
     /// Rule: a prepared paragraph has one advance and flag per unit, and segments that tile it.

@@ -10,22 +10,26 @@ struct EditPolicy: Sendable {
     /// An edit as the policy lets it through: what is inserted and the text it leaves.
     struct Outcome: Equatable {
         var inserted: String
+        /// The text given to ``apply(_:to:at:characterCount:charactersOutside:)`` after the edit.
         var text: String
-        /// Grapheme clusters of `text`.
+        /// Grapheme clusters of the whole text after the edit (`text` and the characters outside it).
         var characterCount: Int
         var isTruncated: Bool
     }
 
-    /// `replacement` put in place of `range` of `text` (which has `characterCount` clusters), as
-    /// the policy allows it; a text already past the limit may keep its length but not grow.
+    /// `replacement` put in place of `range` of `text`, as the policy allows it; a text already
+    /// past the limit may keep its length but not grow. `text` may be a part of the whole text
+    /// that starts and ends at grapheme-cluster boundaries (the paragraphs an edit touches), with
+    /// `charactersOutside` clusters around it; `characterCount` is the whole text's.
     ///
-    /// Complexity: O(n) to count the result; O(n log m) when it must be cut (a binary search over
-    /// prefix lengths of the m clusters inserted).
+    /// Complexity: O(length of `text`) to count the result; O(length × log m) when it must be
+    /// cut (a binary search over prefix lengths of the m clusters inserted).
     func apply(
-        _ replacement: String, to text: String, at range: Range<String.Index>, characterCount: Int
+        _ replacement: String, to text: String, at range: Range<String.Index>, characterCount: Int,
+        charactersOutside: Int = 0
     ) -> Result<Outcome, EditRejection> {
         let newText = Self.splice(text, range, with: replacement[...])
-        let newCount = newText.count
+        let newCount = charactersOutside + newText.count
         guard let limit = characterLimit else {
             return .success(Outcome(inserted: replacement, text: newText, characterCount: newCount, isTruncated: false))
         }
@@ -34,10 +38,12 @@ struct EditPolicy: Sendable {
             return .success(Outcome(inserted: replacement, text: newText, characterCount: newCount, isTruncated: false))
         }
         guard truncatesOverflowingInput,
-            let fit = Self.longestFittingPrefix(of: replacement, into: text, at: range, allowed: allowed)
+            var fit = Self.longestFittingPrefix(
+                of: replacement, into: text, at: range, allowed: allowed - charactersOutside)
         else {
             return .failure(.characterLimit(limit: limit, resultingCount: newCount))
         }
+        fit.characterCount += charactersOutside
         return .success(fit)
     }
 
@@ -49,7 +55,7 @@ struct EditPolicy: Sendable {
     }
 
     /// The longest prefix of `replacement`, whole grapheme clusters, that leaves at most `allowed`
-    /// characters when it replaces `range` of `text`; nil when not even one cluster fits.
+    /// characters in `text` when it replaces `range`; nil when not even one cluster fits.
     private static func longestFittingPrefix(
         of replacement: String, into text: String, at range: Range<String.Index>, allowed: Int
     ) -> Outcome? {
@@ -76,6 +82,7 @@ struct EditPolicy: Sendable {
         }
         guard low > 0, let best else { return nil }
         return Outcome(
-            inserted: String(replacement[..<ends[low]]), text: best.text, characterCount: best.count, isTruncated: true)
+            inserted: String(replacement[..<ends[low]]), text: best.text, characterCount: best.count,
+            isTruncated: true)
     }
 }

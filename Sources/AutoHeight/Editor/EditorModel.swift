@@ -21,10 +21,12 @@
 /// try editor.setContainerWidth(480) // rotation: re-wraps in arithmetic only
 /// ```
 ///
-/// Costs per edit: re-prepares (shapes, breaks) only the paragraphs the edit touches, then one
-/// allocation-free line walk over the prepared text; the grapheme count, the copy of the text and
-/// the validation match are O(n). Width, inset, accessory, line-limit and enabled changes only
-/// re-walk lines. Observers hear a change only when height, line count, scroll enabled,
+/// Costs per edit: re-prepares (shapes, breaks) only the paragraphs the edit touches and walks
+/// only their lines; character and line counts are kept per paragraph, and the text is kept once
+/// (``EditableText``'s store, which ``EditorState/text`` reads lazily), so an edit in a short
+/// paragraph costs about the same in a 1 kB and a 1 MB text. The one O(n) cost is the
+/// validation pattern, when one is set: it is matched against the whole text. Width, inset,
+/// accessory, line-limit and enabled changes only re-walk lines. Observers hear a change only when height, line count, scroll enabled,
 /// placeholder visibility or match state changed (or what else they asked for).
 ///
 /// Not `Sendable`: use it from one isolation domain (typically the main actor), as the view it
@@ -84,8 +86,8 @@ public final class EditorModel {
             text: text, isEnabled: isEnabled, display: .text, lineCount: 0, visibleLineCount: 0, height: 0,
             contentHeight: 0, isScrollEnabled: false, isMatched: false, characterCount: 0)
         state = makeState(
-            text: text, measurement: measurement, isEnabled: isEnabled, isMatched: pattern?.matches(text) ?? true,
-            characterCount: text.count)
+            text: editable.snapshot(text: text), measurement: measurement, isEnabled: isEnabled,
+            isMatched: pattern?.matches(text) ?? true, characterCount: editable.characterCount)
     }
 
     /// The text as typed.
@@ -156,12 +158,13 @@ public final class EditorModel {
             throw .layout(error)
         }
         preparationCount += 1
+        editable = newText
         let newMeasurement = Self.measure(newText, configuration: configuration)
         commit(
             makeState(
-                text: text, measurement: newMeasurement, isEnabled: state.isEnabled,
-                isMatched: pattern?.matches(text) ?? true, characterCount: text.count),
-            editable: newText, measurement: newMeasurement)
+                text: newText.snapshot(text: text), measurement: newMeasurement, isEnabled: state.isEnabled,
+                isMatched: pattern?.matches(text) ?? true, characterCount: newText.characterCount),
+            measurement: newMeasurement)
     }
 
     // MARK: Caret
@@ -172,9 +175,8 @@ public final class EditorModel {
     /// - Throws: ``EditorError/invalidPosition(_:utf16Count:)`` outside `0...utf16Count` or inside
     ///   a surrogate pair.
     public func caret(atUTF16Offset offset: Int) throws(EditorError) -> EditorCaret {
-        let count = editable.utf16Count
-        guard TextPosition.index(atUTF16Offset: offset, in: state.text, utf16Count: count) != nil else {
-            throw .invalidPosition(offset, utf16Count: count)
+        guard editable.isScalarBoundary(offset) else {
+            throw .invalidPosition(offset, utf16Count: editable.utf16Count)
         }
         let lines = currentLines()
         let lineIndex = lines.lazy.map(\.range.lowerBound).lastIndex(notAbove: offset) ?? 0
@@ -227,9 +229,8 @@ public final class EditorModel {
 
     private func apply(lower: Int, upper: Int, replacement: String) -> EditResult {
         guard state.isEnabled else { return .rejected(.disabled) }
-        let count = editable.utf16Count
-        let invalid = EditRejection.invalidRange(lower: lower, upper: upper, utf16Count: count)
-        guard let range = TextPosition.range(lower: lower, upper: upper, in: state.text, utf16Count: count) else {
+        let invalid = EditRejection.invalidRange(lower: lower, upper: upper, utf16Count: editable.utf16Count)
+        guard lower <= upper, editable.isScalarBoundary(lower), editable.isScalarBoundary(upper) else {
             return .rejected(invalid)
         }
         if lower == upper && replacement.isEmpty {
@@ -237,18 +238,28 @@ public final class EditorModel {
             return .accepted(
                 AcceptedEdit(state: state, insertedText: "", insertedRange: lower..<lower, isTruncated: false))
         }
+        // The policy reads only the paragraphs the edit touches (they start and end at cluster
+        // boundaries) and the character count of the rest.
+        let region = editable.region(around: lower..<upper)
+        let regionText = String(decoding: region.units, as: UTF16.self)
+        let units = regionText.utf16
+        let range =
+            units.index(
+                units.startIndex, offsetBy: lower - region.start)..<units.index(
+                units.startIndex, offsetBy: upper - region.start)
         let outcome: EditPolicy.Outcome
         switch configuration.editPolicy.apply(
-            replacement, to: state.text, at: range, characterCount: state.characterCount)
+            replacement, to: regionText, at: range, characterCount: editable.characterCount,
+            charactersOutside: editable.characterCount - region.characterCount)
         {
         case .success(let allowed): outcome = allowed
         case .failure(let rejection): return .rejected(rejection)
         }
         let inserted = outcome.inserted
 
-        var edited = editable
+        let replaced: EditableText.Replaced
         do throws(AutoHeightError) {
-            try edited.replace(utf16Range: lower..<upper, with: inserted)
+            replaced = try editable.replace(region, with: Array(outcome.text.utf16))
         } catch {
             switch error {
             case .textTooLong(let length): return .rejected(.textTooLong(utf16Count: length))
@@ -257,28 +268,29 @@ public final class EditorModel {
             }
         }
         preparationCount += 1
-        let newMeasurement = Self.measure(edited, configuration: configuration)
+        let newMeasurement = Self.measure(editable, configuration: configuration)
         if configuration.limitsInputToMaxLines, let maximum = configuration.lineLimits.maximum,
             newMeasurement.lineCount > maximum, newMeasurement.lineCount > measurement.lineCount
         {
+            editable.restore(replaced)
             return .rejected(.lineLimit(limit: maximum, resultingCount: newMeasurement.lineCount))
         }
+        let snapshot = editable.snapshot()
         let newState = makeState(
-            text: outcome.text, measurement: newMeasurement, isEnabled: true,
-            isMatched: pattern?.matches(outcome.text) ?? true, characterCount: outcome.characterCount)
-        commit(newState, editable: edited, measurement: newMeasurement)
+            text: snapshot, measurement: newMeasurement, isEnabled: true,
+            isMatched: pattern?.matches(snapshot.string) ?? true, characterCount: editable.characterCount)
+        assert(editable.characterCount == outcome.characterCount, "the store and the policy count alike")
+        commit(newState, measurement: newMeasurement)
         return .accepted(
             AcceptedEdit(
                 state: newState, insertedText: inserted, insertedRange: lower..<(lower + inserted.utf16.count),
                 isTruncated: outcome.isTruncated))
     }
 
-    /// Replaces state, text and measurement, then tells the observers what changed.
-    func commit(
-        _ newState: EditorState, editable newText: EditableText, measurement newMeasurement: TextMeasurement
-    ) {
+    /// Replaces state and measurement (of ``editable``, already current), then tells the
+    /// observers what changed.
+    func commit(_ newState: EditorState, measurement newMeasurement: TextMeasurement) {
         let previous = state
-        editable = newText
         measurement = newMeasurement
         cachedLines = nil
         state = newState
@@ -298,9 +310,9 @@ public final class EditorModel {
         let newMeasurement = Self.measure(editable, configuration: configuration)
         commit(
             makeState(
-                text: state.text, measurement: newMeasurement, isEnabled: state.isEnabled, isMatched: state.isMatched,
-                characterCount: state.characterCount),
-            editable: editable, measurement: newMeasurement)
+                text: state.snapshot, measurement: newMeasurement, isEnabled: state.isEnabled,
+                isMatched: state.isMatched, characterCount: state.characterCount),
+            measurement: newMeasurement)
     }
 
     private func currentLines() -> [LineLayout] {
@@ -317,7 +329,7 @@ public final class EditorModel {
 
     /// The state for a text whose measurement is `measurement` (see ``PlaceholderLayout``).
     func makeState(
-        text: String, measurement: TextMeasurement, isEnabled: Bool, isMatched: Bool, characterCount: Int
+        text: TextSnapshot, measurement: TextMeasurement, isEnabled: Bool, isMatched: Bool, characterCount: Int
     ) -> EditorState {
         placeholders.state(
             text: text, measurement: measurement, isEnabled: isEnabled, isMatched: isMatched,

@@ -5,9 +5,9 @@ extension EditorModel {
         guard isEnabled != state.isEnabled else { return }
         commit(
             makeState(
-                text: state.text, measurement: measurement, isEnabled: isEnabled, isMatched: state.isMatched,
+                text: state.snapshot, measurement: measurement, isEnabled: isEnabled, isMatched: state.isMatched,
                 characterCount: state.characterCount),
-            editable: editable, measurement: measurement)
+            measurement: measurement)
     }
 
     /// The editor's frame got wider or narrower (rotation, split view): re-wraps text and

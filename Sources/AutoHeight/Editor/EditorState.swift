@@ -8,8 +8,16 @@
 /// placeholderLabel.isHidden = !state.isPlaceholderVisible
 /// ```
 public struct EditorState: Sendable, Equatable {
-    /// The text as typed.
-    public var text: String
+    /// The text as typed. An editor's state shares the editor's text store and builds this
+    /// `String` on first use (O(n) once, then kept), so a keystroke does not copy the text.
+    public var text: String {
+        get { snapshot.string }
+        set { snapshot = TextSnapshot(newValue) }
+    }
+    /// The text as kept: the editor's store at the time, or a `String`.
+    var snapshot: TextSnapshot
+    /// Length of the text in UTF-16 units. Complexity: O(1).
+    public var utf16Count: Int { snapshot.utf16Count }
     /// Whether the editor takes edits.
     public var isEnabled: Bool
     /// What the editor shows: the text, the placeholder or the disabled placeholder.
@@ -46,9 +54,10 @@ public struct EditorState: Sendable, Equatable {
             && left.hasSameText(as: right)
     }
 
-    /// Whether both texts are the same scalars. Complexity: O(n), O(1) when the lengths differ.
+    /// Whether both texts are the same scalars. Complexity: O(1) when the lengths differ; for
+    /// two states of one editor, the text store's leaves an edit changed; else O(n).
     func hasSameText(as other: EditorState) -> Bool {
-        text.utf8.count == other.text.utf8.count && text.utf8.elementsEqual(other.text.utf8)
+        snapshot.hasSameText(as: other.snapshot)
     }
 
     /// A state with every field given (the editor makes these; tests and previews may too).
@@ -56,7 +65,18 @@ public struct EditorState: Sendable, Equatable {
         text: String, isEnabled: Bool, display: EditorDisplay, lineCount: Int, visibleLineCount: Int, height: Double,
         contentHeight: Double, isScrollEnabled: Bool, isMatched: Bool, characterCount: Int
     ) {
-        self.text = text
+        self.init(
+            snapshot: TextSnapshot(text), isEnabled: isEnabled, display: display, lineCount: lineCount,
+            visibleLineCount: visibleLineCount, height: height, contentHeight: contentHeight,
+            isScrollEnabled: isScrollEnabled, isMatched: isMatched, characterCount: characterCount)
+    }
+
+    /// A state whose text is `snapshot`.
+    init(
+        snapshot: TextSnapshot, isEnabled: Bool, display: EditorDisplay, lineCount: Int, visibleLineCount: Int,
+        height: Double, contentHeight: Double, isScrollEnabled: Bool, isMatched: Bool, characterCount: Int
+    ) {
+        self.snapshot = snapshot
         self.isEnabled = isEnabled
         self.display = display
         self.lineCount = lineCount

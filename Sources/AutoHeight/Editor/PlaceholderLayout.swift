@@ -30,14 +30,14 @@ struct PlaceholderLayout {
 
     /// The editor's state for a text whose measurement is `measurement`.
     func state(
-        text: String, measurement: TextMeasurement, isEnabled: Bool, isMatched: Bool, characterCount: Int,
+        text: TextSnapshot, measurement: TextMeasurement, isEnabled: Bool, isMatched: Bool, characterCount: Int,
         configuration: EditorConfiguration
     ) -> EditorState {
         let display = display(
-            textIsEmpty: text.isEmpty, isEnabled: isEnabled, mode: configuration.disabledPlaceholderMode)
+            textIsEmpty: text.utf16Count == 0, isEnabled: isEnabled, mode: configuration.disabledPlaceholderMode)
         let insets = configuration.insets.vertical
         var state = EditorState(
-            text: text, isEnabled: isEnabled, display: display, lineCount: measurement.lineCount,
+            snapshot: text, isEnabled: isEnabled, display: display, lineCount: measurement.lineCount,
             visibleLineCount: measurement.visibleLineCount, height: insets + measurement.visibleHeight,
             contentHeight: insets + measurement.height, isScrollEnabled: measurement.overflows, isMatched: isMatched,
             characterCount: characterCount)

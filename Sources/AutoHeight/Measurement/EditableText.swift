@@ -5,96 +5,89 @@
 /// ```swift
 /// var editor = try EditableText("Hello", style: style)
 /// try editor.replace(utf16Range: 5..<5, with: " world\n")   // O(touched paragraphs)
-/// let height = try editor.measure(width: 320).height            // O(segments), no allocation
+/// let height = try editor.measure(width: 320).height            // walks only what changed
 /// ```
+///
+/// The text is kept once, in a `TextStore`: paragraphs with their units, cluster counts and
+/// preparations in leaves of a few dozen, so an edit in one short paragraph costs about the same
+/// in a 1 kB and a 1 MB text.
 public struct EditableText: Sendable {
-    /// The prepared paragraphs, kept current.
-    public private(set) var prepared: PreparedText
-    /// UTF-16 units of each paragraph including its break (the last has none).
-    private var paragraphUnits: [[UInt16]]
-    /// Per-paragraph results at the last measured width; replaced (not mutated) by edits, so
-    /// copies of an `EditableText` never share stale entries.
+    /// The style the text is prepared in.
+    public let style: TextStyle
+    /// The paragraphs, kept current.
+    private(set) var store: TextStore
+    /// Per-paragraph results at the last measured width; a copy of an `EditableText` that is
+    /// edited gets a memo of its own, so copies never share stale entries.
     private var memo = MeasureMemo()
 
     /// Prepares `text` in `style` for editing.
     public init(_ text: String, style: TextStyle) throws(AutoHeightError) {
-        let prepared = try PreparedText(text, style: style)
-        var units = utf16Units(of: text)
-        var paragraphUnits: [[UInt16]] = []
-        units.withUnsafeMutableBufferPointer { buffer in
-            for span in Paragraphs.split(UnsafeBufferPointer(buffer), separatorsBreak: style.profile.separatorsEndLines)
-            {
-                paragraphUnits.append(Array(buffer[span.range.lowerBound..<(span.range.upperBound + span.breakLength)]))
-            }
-        }
-        self.prepared = prepared
-        self.paragraphUnits = paragraphUnits
-    }
-
-    /// The style the text is prepared in.
-    public var style: TextStyle { prepared.style }
-    /// Length of the current text in UTF-16 units.
-    public var utf16Count: Int { prepared.utf16Count }
-    /// Number of paragraphs of the current text.
-    public var paragraphCount: Int { paragraphUnits.count }
-
-    /// The current text. Complexity: O(n).
-    public var text: String {
-        var all: [UInt16] = []
-        all.reserveCapacity(utf16Count)
-        for units in paragraphUnits { all.append(contentsOf: units) }
-        return String(decoding: all, as: UTF16.self)
-    }
-
-    /// Replaces the UTF-16 range `range` with `replacement` (what `shouldChangeTextIn` passes).
-    ///
-    /// Complexity: prepares only the paragraphs the edit touches (plus O(paragraphs) offset
-    /// bookkeeping). Throws ``AutoHeightError/invalidRange(lower:upper:utf16Count:)`` for a range
-    /// outside the text or splitting a surrogate pair; the text is then unchanged.
-    public mutating func replace(utf16Range range: Range<Int>, with replacement: String) throws(AutoHeightError) {
-        let count = utf16Count
-        guard range.lowerBound >= 0, range.upperBound <= count,
-            !splitsSurrogatePair(range.lowerBound), !splitsSurrogatePair(range.upperBound)
-        else {
-            throw .invalidRange(lower: range.lowerBound, upper: range.upperBound, utf16Count: count)
-        }
-        let inserted = utf16Units(of: replacement)
-        guard count - range.count + inserted.count < Int(Int32.max) else {
-            throw .textTooLong(utf16Count: count - range.count + inserted.count)
-        }
-        try prepared.style.limits.check(textLength: count - range.count + inserted.count)
-        var first = prepared.paragraphIndex(containing: range.lowerBound)
-        let last = prepared.paragraphIndex(containing: range.upperBound)
-        // Text typed right after a lone CR may join it into CR LF: take that paragraph too. (A
-        // paragraph's units end with its break, so a last unit CR is a lone CR, not CR LF.)
-        if first > 0 && range.lowerBound == prepared.records[first].start && paragraphUnits[first - 1].last == 0x0D {
-            first -= 1
-        }
-        let localStart = prepared.records[first].start
-        var local: [UInt16] = []
-        for index in first...last { local.append(contentsOf: paragraphUnits[index]) }
-        local.replaceSubrange((range.lowerBound - localStart)..<(range.upperBound - localStart), with: inserted)
-
-        // Re-split the touched region; its last piece is empty when the region ended with a
-        // break (that piece belongs to the next, untouched paragraph).
-        var newUnits: [[UInt16]] = []
-        var newParagraphs: [PreparedParagraph] = []
-        let context = try PreparationContext(style: prepared.style)
-        let isTextEnd = last == paragraphUnits.count - 1
-        try local.withUnsafeBufferPointer { (buffer) throws(AutoHeightError) in
-            var spans = Paragraphs.split(buffer, separatorsBreak: prepared.style.profile.separatorsEndLines)
-            if !isTextEnd, let tail = spans.last, tail.range.isEmpty, spans.count > 1 { spans.removeLast() }
+        try style.validate()
+        let context = try PreparationContext(style: style)
+        let scanned = scanUTF16Units(of: text)
+        let units = scanned.units
+        guard units.count < Int(Int32.max) else { throw .textTooLong(utf16Count: units.count) }
+        try style.limits.check(textLength: units.count)
+        var paragraphs: [StoredParagraph] = []
+        try units.withUnsafeBufferPointer { (all) throws(AutoHeightError) in
+            let spans = Paragraphs.split(all, separatorsBreak: style.profile.separatorsEndLines)
+            paragraphs.reserveCapacity(spans.count)
             try context.withPreparer { (preparer) throws(AutoHeightError) in
                 for span in spans {
-                    newUnits.append(Array(buffer[span.range.lowerBound..<(span.range.upperBound + span.breakLength)]))
-                    newParagraphs.append(try preparer.prepare(UnsafeBufferPointer(rebasing: buffer[span.range])))
+                    let prepared = try preparer.prepare(
+                        UnsafeBufferPointer(rebasing: all[span.range]), mayNeedBidi: scanned.mayNeedBidi,
+                        mayHaveControls: scanned.hasControl)
+                    let withBreak = span.range.lowerBound..<(span.range.upperBound + span.breakLength)
+                    paragraphs.append(StoredParagraph(units: Array(all[withBreak]), prepared: prepared))
                 }
             }
         }
-        paragraphUnits.replaceSubrange(first...last, with: newUnits)
-        prepared.replaceParagraphs(
-            first...last, with: newParagraphs, lengths: newUnits.map(\.count), utf16Delta: inserted.count - range.count)
-        memo = memo.replacing(first...last, withCount: newParagraphs.count)
+        self.style = style
+        store = TextStore(paragraphs)
+    }
+
+    /// The prepared paragraphs with their offsets, as a ``PreparedText``. Complexity: O(paragraphs).
+    public var prepared: PreparedText {
+        var records: [ParagraphRecord] = []
+        records.reserveCapacity(store.paragraphCount)
+        var start = 0
+        store.forEachParagraph { _, paragraph in
+            records.append(ParagraphRecord(start: start, paragraph: paragraph.prepared))
+            start += paragraph.units.count
+            return true
+        }
+        return PreparedText(
+            style: style, utf16Count: store.utf16Count, records: records, missingGlyphCount: store.missingGlyphCount)
+    }
+
+    /// Length of the current text in UTF-16 units.
+    public var utf16Count: Int { store.utf16Count }
+    /// Number of paragraphs of the current text.
+    public var paragraphCount: Int { store.paragraphCount }
+    /// Grapheme clusters of the current text (`text.count`), kept per paragraph: O(1).
+    var characterCount: Int { store.characterCount }
+
+    /// The current text. Complexity: O(n).
+    public var text: String { TextSnapshot(store).string }
+
+    /// The current text as a snapshot that builds its `String` only when asked (O(1));
+    /// `text`, when given, is that text already.
+    func snapshot(text: String? = nil) -> TextSnapshot { TextSnapshot(store, text: text) }
+
+    /// Replaces the UTF-16 range `range` with `replacement` (what `shouldChangeTextIn` passes).
+    ///
+    /// Complexity: prepares only the paragraphs the edit touches (plus O(leaves) bookkeeping in
+    /// the `TextStore`). Throws ``AutoHeightError/invalidRange(lower:upper:utf16Count:)`` for a
+    /// range outside the text or splitting a surrogate pair; the text is then unchanged.
+    public mutating func replace(utf16Range range: Range<Int>, with replacement: String) throws(AutoHeightError) {
+        guard isScalarBoundary(range.lowerBound), isScalarBoundary(range.upperBound) else {
+            throw .invalidRange(lower: range.lowerBound, upper: range.upperBound, utf16Count: utf16Count)
+        }
+        let region = region(around: range)
+        var units = region.units
+        let local = (range.lowerBound - region.start)..<(range.upperBound - region.start)
+        units.replaceSubrange(local, with: replacement.utf16)
+        try replace(region, with: units)
     }
 
     /// Replaces a range given as `String.Index`es of `text` (which must be the current text).
@@ -106,62 +99,142 @@ public struct EditableText: Sendable {
         try replace(utf16Range: lower..<upper, with: replacement)
     }
 
-    /// Measures at `width` px. Equal to measuring the whole text from scratch, to the last bit.
-    ///
-    /// Complexity: the first call at a width walks every paragraph; after an edit, calls at the
-    /// same width walk only the paragraphs the edit touched and add up O(paragraphs) cached
-    /// results. No allocation at an unchanged width.
-    public func measure(width: Double, lineLimits: LineLimits = LineLimits()) throws(AutoHeightError) -> TextMeasurement
-    {
-        var pass = try prepared.linePass(width: width, lineLimits: lineLimits)
-        let records = prepared.records
-        return memo.state.withLock { state in
-            if state.width != width || state.results.count != records.count {
-                state = MeasureMemo.State(width: width, results: .init(repeating: nil, count: records.count))
-            }
-            records.withUnsafeBufferPointer { records in  // read in place, no copy of a record
-                for index in records.indices {
-                    state.results[index] = pass.add(records[index].paragraph, known: state.results[index])
+    /// Whether UTF-16 offset `offset` lies in `0...utf16Count` and not inside a surrogate pair.
+    func isScalarBoundary(_ offset: Int) -> Bool { store.isScalarBoundary(offset) }
+
+    /// The whole paragraphs an edit of `range` (valid) touches, and their text.
+    struct Region {
+        /// Their indices.
+        var paragraphs: ClosedRange<Int>
+        /// UTF-16 offset of the first.
+        var start: Int
+        /// Their units, breaks included.
+        var units: [UInt16]
+        /// Their grapheme clusters (the region starts and ends at cluster boundaries).
+        var characterCount: Int
+    }
+
+    /// The paragraphs an edit of `range` touches: those holding its ends, and the one before when
+    /// it ends with a lone CR that text typed at its end may join into CR LF. Complexity:
+    /// O(leaves + leaf size + the region).
+    func region(around range: Range<Int>) -> Region {
+        let located = store.location(containing: range.lowerBound)
+        var first = (index: located.index, start: located.start)
+        let last = store.location(containing: range.upperBound)
+        // A paragraph's units end with its break, so a last unit CR is a lone CR, not CR LF.
+        if first.index > 0 && range.lowerBound == first.start {
+            let previous = store.paragraph(first.index - 1)
+            if previous.units.last == 0x0D { first = (first.index - 1, first.start - previous.units.count) }
+        }
+        var units: [UInt16] = []
+        var characters = 0
+        store.forEachParagraph(from: first.index) { index, paragraph in
+            units.append(contentsOf: paragraph.units)
+            characters += paragraph.characterCount
+            return index < last.index
+        }
+        return Region(
+            paragraphs: first.index...last.index, start: first.start, units: units, characterCount: characters)
+    }
+
+    /// Replaces the paragraphs of `region` with `units` (their new text) split into paragraphs
+    /// and prepared. Returns where the new paragraphs are and the old ones, for ``restore(_:)``.
+    @discardableResult
+    mutating func replace(_ region: Region, with units: [UInt16]) throws(AutoHeightError) -> Replaced {
+        let newCount = utf16Count - region.units.count + units.count
+        guard newCount < Int(Int32.max) else { throw .textTooLong(utf16Count: newCount) }
+        try style.limits.check(textLength: newCount)
+        let isTextEnd = region.paragraphs.upperBound == store.paragraphCount - 1
+        var paragraphs: [StoredParagraph] = []
+        let context = try PreparationContext(style: style)
+        try units.withUnsafeBufferPointer { (buffer) throws(AutoHeightError) in
+            // The last piece is empty when the region ended with a break (that piece is the next,
+            // untouched paragraph).
+            var spans = Paragraphs.split(buffer, separatorsBreak: style.profile.separatorsEndLines)
+            if !isTextEnd, let tail = spans.last, tail.range.isEmpty, spans.count > 1 { spans.removeLast() }
+            try context.withPreparer { (preparer) throws(AutoHeightError) in
+                for span in spans {
+                    let prepared = try preparer.prepare(UnsafeBufferPointer(rebasing: buffer[span.range]))
+                    let withBreak = span.range.lowerBound..<(span.range.upperBound + span.breakLength)
+                    paragraphs.append(StoredParagraph(units: Array(buffer[withBreak]), prepared: prepared))
                 }
             }
-            return pass.measurement(lineLimits: lineLimits, missingGlyphCount: prepared.missingGlyphCount)
+        }
+        let removed = swap(region.paragraphs, with: paragraphs)
+        return Replaced(
+            paragraphs: region.paragraphs.lowerBound...(region.paragraphs.lowerBound + paragraphs.count - 1),
+            removed: removed)
+    }
+
+    /// What ``replace(_:with:)`` did: the new paragraphs' indices and the paragraphs they replaced.
+    struct Replaced {
+        var paragraphs: ClosedRange<Int>
+        var removed: [StoredParagraph]
+    }
+
+    /// Undoes ``replace(_:with:)`` (nothing is prepared again).
+    mutating func restore(_ replaced: Replaced) {
+        swap(replaced.paragraphs, with: replaced.removed)
+    }
+
+    @discardableResult
+    private mutating func swap(_ range: ClosedRange<Int>, with paragraphs: [StoredParagraph]) -> [StoredParagraph] {
+        if !isKnownUniquelyReferenced(&memo) { memo = memo.copy() }
+        memo.state.withLock { $0.replace(range, withCount: paragraphs.count) }
+        return store.replaceParagraphs(range, with: paragraphs)
+    }
+
+    /// Measures at `width` px. Equal to measuring the whole text from scratch, to the last bit.
+    ///
+    /// Complexity: the first call at a width walks every paragraph; after an edit, a call at the
+    /// same width walks only the paragraphs the edit replaced and adds up the per-paragraph
+    /// results from the first of them on (a few additions per paragraph; nothing for an edit
+    /// in the last paragraph). No allocation at an unchanged width and paragraph count.
+    public func measure(width: Double, lineLimits: LineLimits = LineLimits()) throws(AutoHeightError) -> TextMeasurement
+    {
+        try PreparedText.validate(width: width)
+        try lineLimits.validate()
+        var pass = LinePass(style: style, width: width, lineLimits: lineLimits)
+        let count = store.paragraphCount
+        return memo.state.withLock { state in
+            if state.width != width || state.results.count != count {
+                state = MeasureMemo.State(width: width, count: count)
+            }
+            if state.validCount < count {
+                var running = state.validCount > 0 ? state.after[state.validCount - 1] : MeasureMemo.Running()
+                store.forEachParagraph(from: state.validCount) { index, paragraph in
+                    let result = state.results[index] ?? pass.measure(paragraph.prepared)
+                    state.results[index] = result
+                    running = running.adding(result)
+                    state.after[index] = running
+                    return true
+                }
+                state.validCount = count
+            }
+            let maximum = lineLimits.maximum ?? Int.max
+            let total = state.after[count - 1]
+            var totals = MeasureTotals(maximum: maximum)
+            totals.lines = total.lines
+            totals.contentHeight = total.height
+            totals.widest = total.widest
+            if total.lines <= maximum {
+                totals.visibleLinesHeight = total.height
+            } else {
+                // The paragraph in which the maximum is reached: the first whose total passes it.
+                let reached = state.after.partitioningIndex { $0.lines > maximum }
+                let before = reached > 0 ? state.after[reached - 1] : MeasureMemo.Running()
+                totals.visibleLinesHeight =
+                    before.lines < maximum
+                    ? before.height
+                        + pass.firstLinesHeight(store.paragraph(reached).prepared, lines: maximum - before.lines)
+                    : before.height
+            }
+            return pass.measurement(of: totals, lineLimits: lineLimits, missingGlyphCount: store.missingGlyphCount)
         }
     }
 
     /// Every line at `width` px.
     public func lines(width: Double) throws(AutoHeightError) -> [LineLayout] {
         try prepared.lines(width: width)
-    }
-
-    /// Whether `offset` falls between the two halves of a surrogate pair.
-    private func splitsSurrogatePair(_ offset: Int) -> Bool {
-        guard offset > 0 && offset < utf16Count else { return false }
-        let index = prepared.paragraphIndex(containing: offset)
-        let local = offset - prepared.records[index].start
-        let units = paragraphUnits[index]
-        guard local > 0 && local < units.count else { return false }
-        return units[local] & 0xFC00 == 0xDC00 && units[local - 1] & 0xFC00 == 0xD800
-    }
-}
-
-/// Per-paragraph measurements of an ``EditableText`` at one width.
-final class MeasureMemo: Sendable {
-    struct State {
-        var width = Double.nan
-        var results: [ParagraphMeasure?] = []
-    }
-
-    let state: Locked<State>
-
-    init(_ state: State = State()) { self.state = Locked(state) }
-
-    /// A new memo for the text after paragraphs `range` were replaced by `count` new ones.
-    func replacing(_ range: ClosedRange<Int>, withCount count: Int) -> MeasureMemo {
-        state.withLock { current in
-            guard range.upperBound < current.results.count else { return MeasureMemo() }
-            var next = current
-            next.results.replaceSubrange(range, with: repeatElement(nil, count: count))
-            return MeasureMemo(next)
-        }
     }
 }

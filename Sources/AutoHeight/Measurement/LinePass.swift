@@ -68,6 +68,21 @@ struct LinePass {
         return result
     }
 
+    /// The height of the first `lines` lines of `paragraph` (the paragraph in which the maximum
+    /// is reached), as ``add(_:known:)`` adds it.
+    mutating func firstLinesHeight(_ paragraph: borrowing PreparedParagraph, lines: Int) -> Double {
+        sink.reset(maximumVisible: lines)
+        paragraph.walkLines(width: width, fontSize: fontSize, tabStop: tabStop, into: &sink)
+        return sink.visibleLinesHeight
+    }
+
+    /// The measurement of totals summed elsewhere in the same order (``MeasureMemo``).
+    func measurement(of totals: MeasureTotals, lineLimits: LineLimits, missingGlyphCount: Int) -> TextMeasurement {
+        totals.measurement(
+            width: width, lineLimits: lineLimits, lineSpacing: lineSpacing,
+            emptyLineHeight: sink.heights.emptyLineHeight, missingGlyphCount: missingGlyphCount)
+    }
+
     /// The measurement of the paragraphs added (`missingGlyphCount` clusters without a glyph).
     func measurement(lineLimits: LineLimits, missingGlyphCount: Int) -> TextMeasurement {
         totals.measurement(

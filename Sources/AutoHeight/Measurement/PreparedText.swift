@@ -59,6 +59,14 @@ public struct PreparedText: Sendable {
         self.missingGlyphCount = missing
     }
 
+    /// A prepared text made of `records` (an ``EditableText``'s paragraphs).
+    init(style: TextStyle, utf16Count: Int, records: [ParagraphRecord], missingGlyphCount: Int) {
+        self.style = style
+        self.utf16Count = utf16Count
+        self.records = records
+        self.missingGlyphCount = missingGlyphCount
+    }
+
     /// The prepared paragraphs, in order (for tests and tools; measuring reads ``records``).
     var paragraphs: [PreparedParagraph] { records.map(\.paragraph) }
     /// The UTF-16 offset where each paragraph starts.
@@ -153,31 +161,6 @@ public struct PreparedText: Sendable {
             record.paragraph.walkLines(width: width, fontSize: size, tabStop: style.tabStopEm, into: &sink)
         }
         return sink.lines
-    }
-
-    /// Swaps `range` of paragraphs for `replacement`, whose UTF-16 lengths (breaks included)
-    /// are `lengths`, and shifts the offsets after it (the incremental path of ``EditableText``).
-    mutating func replaceParagraphs(
-        _ range: ClosedRange<Int>, with replacement: [PreparedParagraph], lengths: [Int], utf16Delta: Int
-    ) {
-        var offset = records[range.lowerBound].start
-        var replaced: [ParagraphRecord] = []
-        replaced.reserveCapacity(replacement.count)
-        for (paragraph, length) in zip(replacement, lengths) {
-            replaced.append(ParagraphRecord(start: offset, paragraph: paragraph))
-            offset += length
-        }
-        for index in range { missingGlyphCount -= records[index].paragraph.missingGlyphs }
-        for paragraph in replacement { missingGlyphCount += paragraph.missingGlyphs }
-        records.replaceSubrange(range, with: replaced)
-        for index in (range.lowerBound + replaced.count)..<records.count { records[index].start += utf16Delta }
-        utf16Count += utf16Delta
-    }
-
-    /// The index of the paragraph holding UTF-16 offset `offset`: the last starting at or
-    /// before it. Complexity: O(log paragraphs).
-    func paragraphIndex(containing offset: Int) -> Int {
-        records.lazy.map(\.start).lastIndex(notAbove: offset) ?? 0
     }
 
     static func validate(width: Double) throws(AutoHeightError) {

@@ -11,3 +11,18 @@ extension RandomAccessCollection where Element: Comparable, Index == Int {
         return low > startIndex ? low - 1 : nil
     }
 }
+
+extension RandomAccessCollection where Index == Int {
+    /// The index of the first element for which `isAbove` is true, in a collection where it is
+    /// false up to some point and true from there on; `endIndex` when it is never true.
+    /// Complexity: O(log n).
+    func partitioningIndex(where isAbove: (Element) -> Bool) -> Int {
+        var low = startIndex
+        var high = endIndex
+        while low < high {
+            let middle = low + (high - low) / 2
+            if isAbove(self[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+}
