@@ -8,6 +8,9 @@ profile (default: editor and web), and compares line counts on the `covered` cas
 every glyph with that font). Prints a per-file table; --mismatches FILE writes every disagreeing
 case of the last profile (file, id, width, Chromium, AutoHeight, text).
 
+--expected DIR --corpus DIR compare other texts (scripts/make-unseen-texts.py, measured with
+scripts/browser-oracle/measure.py; DIR/settings.json as in expected-browser).
+
 Usage: scripts/browser-agreement.py [--shared ../shared] [--cli .build/release/autoheight]
        [--profiles editor,web] [--mismatches out.jsonl] [FILE ...]
 """
@@ -22,9 +25,12 @@ def main():
     ap.add_argument("--profiles", default="editor,web")
     ap.add_argument("--extra", default="", help="extra CLI arguments")
     ap.add_argument("--mismatches")
+    ap.add_argument("--expected", help="directory of Chromium counts and settings.json (default SHARED/expected-browser)")
+    ap.add_argument("--corpus", help="directory of the texts (default SHARED/corpus)")
     ap.add_argument("files", nargs="*")
     a = ap.parse_args()
-    exp_dir = os.path.join(a.shared, "expected-browser")
+    exp_dir = a.expected or os.path.join(a.shared, "expected-browser")
+    corpus_dir = a.corpus or os.path.join(a.shared, "corpus")
     settings = json.load(open(os.path.join(exp_dir, "settings.json")))
     names = a.files or sorted(f[:-6] for f in settings["files"])
     profiles = a.profiles.split(",")
@@ -37,7 +43,7 @@ def main():
         recs = [json.loads(l) for l in open(os.path.join(exp_dir, name + ".jsonl"))]
         recs = [r for r in recs if r["covered"]]
         texts = {}
-        for l in open(os.path.join(a.shared, "corpus", name + ".jsonl")):
+        for l in open(os.path.join(corpus_dir, name + ".jsonl")):
             r = json.loads(l)
             texts[r["id"]] = r["text"]
         ids = list(dict.fromkeys(r["id"] for r in recs))

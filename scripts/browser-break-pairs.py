@@ -8,6 +8,8 @@ overflow-wrap: normal` in Chromium, through ../shared/tools/browser-oracle (need
 the lines of a text are exactly the pieces between its opportunities.
 
 Prints JSON: {"chromium": version, "pairs": {"XY": true|false, ...}, "hyphenDigit": {"W": bool}}.
+--css 'word-break: break-all' lays the pairs out with more CSS (through the repository's copy,
+scripts/browser-oracle); --compare prints only the pairs where that CSS changes the answer.
 `Sources/AutoHeight/Segmentation/WebPairTable.swift` holds what this printed (regenerate with
 --swift). Usage: scripts/browser-break-pairs.py [--shared ../shared] [--swift]
 """
@@ -52,14 +54,25 @@ def main():
     ap.add_argument("--font", default=os.path.join(here, "..", "Sources", "AutoHeight", "Resources", "Fonts",
                                                    "NotoSans-Regular.ttf"))
     ap.add_argument("--swift", action="store_true", help="print the Swift table instead of JSON")
+    ap.add_argument("--css", default="", help="CSS declarations added to the layout's style")
+    ap.add_argument("--compare", action="store_true", help="only the pairs --css changes")
     a = ap.parse_args()
-    sys.path.insert(0, os.path.join(a.shared, "tools", "browser-oracle"))
+    sys.path.insert(0, os.path.join(here, "browser-oracle"))
     from measure import Oracle
-    oracle = Oracle(a.font, 16, "en", 20)
-    try:
-        result = oracle.browser.evaluate(JS)
-    finally:
-        oracle.close()
+
+    def observe(css):
+        oracle = Oracle(a.font, 16, "en", 20, None, css)
+        try:
+            return oracle.browser.evaluate(JS), oracle.version
+        finally:
+            oracle.close()
+    result, version = observe(a.css)
+    if a.compare:
+        base, _ = observe("")
+        changed = {k: v for k, v in result["pairs"].items() if base["pairs"][k] != v}
+        print(json.dumps({"chromium": version, "css": a.css, "changed": changed}, sort_keys=True))
+        return
+    oracle = type("Run", (), {"version": version})
     result["chromium"] = oracle.version
     if not a.swift:
         print(json.dumps(result, indent=1, sort_keys=True))

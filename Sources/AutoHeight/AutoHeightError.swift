@@ -32,6 +32,8 @@ public enum AutoHeightError: Error, Equatable, Sendable, CustomStringConvertible
     case invalidLanguageTag(String)
     /// A tab width (in spaces) outside `1...1000`.
     case invalidTabWidth(Int)
+    /// A CSS tab size (``TabSize``) that is negative, not finite or over 1000.
+    case invalidTabSize(String)
     /// A font stack of more fonts than ``FontStack/maximumFontCount``.
     case tooManyFonts(count: Int, limit: Int)
     /// Text longer than ICU and HarfBuzz can take in one piece (2^31 − 1 UTF-16 units).
@@ -88,6 +90,7 @@ public enum AutoHeightError: Error, Equatable, Sendable, CustomStringConvertible
             "invalid line limits: minimum \(minimum), maximum \(maximum.map(String.init) ?? "none") (need 0 ≤ minimum ≤ maximum, maximum ≥ 1)"
         case .invalidLanguageTag(let tag): "invalid language tag \"\(tag)\": not well-formed BCP 47"
         case .invalidTabWidth(let width): "invalid tab width \(width): must be 1...1000 spaces"
+        case .invalidTabSize(let size): "invalid tab size \(size): must be 0...1000 spaces or px"
         case .tooManyFonts(let count, let limit): "too many fonts: \(count) in one stack (limit \(limit))"
         case .textTooLong(let count): "text too long: \(count) UTF-16 units (limit 2147483647)"
         case .invalidRange(let lower, let upper, let count):

@@ -81,7 +81,10 @@ import Testing
     }
 
     @Test func badFallbackAndBreakOptionsExit64() throws {
-        for arguments in [["--fallback", "maybe"], ["--word-break", "break-all"], ["--line-break", "anywhere"]] {
+        for arguments in [
+            ["--fallback", "maybe"], ["--word-break", "break-some"], ["--line-break", "everywhere"],
+            ["--white-space", "nowrap"], ["--overflow-wrap", "normal"], ["--tab-size", "-1"], ["--tab-size", "4em"],
+        ] {
             let result = try cli.run(["measure", "--width", "100", "--text", "x"] + arguments)
             #expect(result.status == 64, "\(arguments): \(result.stderr)")
         }

@@ -32,6 +32,8 @@ public final class Font: Sendable, CustomStringConvertible {
     let shaper: HarfBuzzFont
     /// Advance of U+0020 in em (tab stops are multiples of it).
     let spaceAdvance: Double
+    /// Advance of `.notdef` (glyph 0) in em: how wide Chromium draws a C0 control character.
+    let notdefAdvance: Double
     /// A number no other `Font` of this process has (cache keys use it, never addresses).
     let serial: Int
     /// `<canonical path>#<face>`: the same face loaded twice has the same key (system fallback
@@ -119,6 +121,7 @@ public final class Font: Sendable, CustomStringConvertible {
         // without a space: tab stops are multiples of it, and 0 made every tabbed width NaN.
         let space = shaper.advance(of: 0x20).flatMap { $0 > 0 ? $0 : nil } ?? upem / 4
         self.spaceAdvance = Double(space) * scale
+        self.notdefAdvance = Double(max(shaper.notdefAdvance, 0)) * scale
         self.serial = Self.serials.wrappingAdd(1, ordering: .relaxed).newValue
         self.isColor = shaper.hasColorGlyphs
         var ascii: (low: UInt64, high: UInt64) = (0, 0)

@@ -47,7 +47,8 @@ extension PreparedParagraph {
             if segment.hasTab {
                 (content, trailing) = tabbedWidths(from: segmentStart, to: segment, pen: line.pen, tabStop: tabStop)
             }
-            if !line.isEmpty && (line.pen + content) * fontSize > width {
+            // A segment of whitespace alone (`line-break: anywhere` breaks before spaces) hangs.
+            if !line.isEmpty && segment.contentEnd > segmentStart && (line.pen + content) * fontSize > width {
                 sink.addLine(
                     start: line.start, end: segmentStart, visibleWidth: line.visible * fontSize, fontMask: line.fontMask
                 )

@@ -30,7 +30,7 @@ public struct EditableText: Sendable {
         try style.limits.check(textLength: units.count)
         var paragraphs: [StoredParagraph] = []
         try units.withUnsafeBufferPointer { (all) throws(AutoHeightError) in
-            let spans = Paragraphs.split(all, separatorsBreak: style.profile.separatorsEndLines)
+            let spans = Paragraphs.split(all, breaks: style.paragraphBreaks)
             paragraphs.reserveCapacity(spans.count)
             try context.withPreparer { (preparer) throws(AutoHeightError) in
                 for span in spans {
@@ -150,7 +150,7 @@ public struct EditableText: Sendable {
         try units.withUnsafeBufferPointer { (buffer) throws(AutoHeightError) in
             // The last piece is empty when the region ended with a break (that piece is the next,
             // untouched paragraph).
-            var spans = Paragraphs.split(buffer, separatorsBreak: style.profile.separatorsEndLines)
+            var spans = Paragraphs.split(buffer, breaks: style.paragraphBreaks)
             if !isTextEnd, let tail = spans.last, tail.range.isEmpty, spans.count > 1 { spans.removeLast() }
             try context.withPreparer { (preparer) throws(AutoHeightError) in
                 for span in spans {

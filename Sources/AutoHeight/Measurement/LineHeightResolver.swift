@@ -25,16 +25,35 @@ struct LineHeightResolver: Sendable {
             uniformHeight =
                 tables.ascenders.count == 1 && discovered.ascenders.isEmpty
                 ? (tables.ascenders[0] - tables.descenders[0] + tables.lineGaps[0]) * fontSize : nil
+        case .normal:
+            uniformHeight =
+                tables.ascenders.count == 1 && discovered.ascenders.isEmpty
+                ? Self.roundedExtent(tables.ascenders[0], tables.descenders[0], tables.lineGaps[0], fontSize).total
+                : nil
         case .em: uniformHeight = fontSize
         case .fixed(let pixels): uniformHeight = pixels
         case .multiple(let factor): uniformHeight = factor * fontSize
         }
     }
 
+    /// Chromium's `line-height: normal` box of one font (em metrics at `size` px): ascender,
+    /// descender and line gap each rounded to whole px (Blink's `SkScalarRoundToScalar`), the
+    /// gap split evenly above and below.
+    @inline(__always)
+    static func roundedExtent(
+        _ ascender: Double, _ descender: Double, _ gap: Double, _ size: Double
+    ) -> (above: Double, below: Double, total: Double) {
+        let up = (ascender * size).rounded()
+        let down = (-descender * size).rounded()
+        let leading = (gap * size).rounded()
+        return (up + leading / 2, down + leading / 2, up + down + leading)
+    }
+
     /// Height of a line whose content used the fonts in `mask` (0: an empty line, primary font).
     @inline(__always)
     func height(fontMask mask: UInt32) -> Double {
         if let uniformHeight { return uniformHeight }
+        if case .normal = model { return normalHeight(fontMask: mask) }
         let ascenders = tables.ascenders
         let descenders = tables.descenders
         let lineGaps = tables.lineGaps
@@ -63,6 +82,35 @@ struct LineHeightResolver: Sendable {
         }
         if ascender == -Double.infinity { return (ascenders[0] - descenders[0] + lineGaps[0]) * fontSize }
         return (ascender - descender + gap) * fontSize
+    }
+
+    /// `line-height: normal` over the fonts in `mask`, the primary always among them (Chromium's
+    /// line box holds the primary font's strut): the highest top over the deepest bottom.
+    private func normalHeight(fontMask mask: UInt32) -> Double {
+        var above = 0.0
+        var below = 0.0
+        func include(_ ascender: Double, _ descender: Double, _ gap: Double) {
+            let extent = Self.roundedExtent(ascender, descender, gap, fontSize)
+            above = max(above, extent.above)
+            below = max(below, extent.below)
+        }
+        include(tables.ascenders[0], tables.descenders[0], tables.lineGaps[0])
+        var bits = mask & ~1
+        let explicitCount = tables.ascenders.count
+        while bits != 0 {
+            let index = bits.trailingZeroBitCount
+            bits &= bits - 1
+            let last = index == 31 ? explicitCount + discovered.ascenders.count : index + 1
+            for font in index..<max(last, index + 1) {
+                if font < explicitCount {
+                    include(tables.ascenders[font], tables.descenders[font], tables.lineGaps[font])
+                } else if font - explicitCount < discovered.ascenders.count {
+                    let found = font - explicitCount
+                    include(discovered.ascenders[found], discovered.descenders[found], discovered.lineGaps[found])
+                }
+            }
+        }
+        return above + below
     }
 
     /// Height of an empty line (the primary font's).

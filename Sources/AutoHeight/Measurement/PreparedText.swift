@@ -40,7 +40,7 @@ public struct PreparedText: Sendable {
         try units.withUnsafeBufferPointer { (all) throws(AutoHeightError) in
             let spans =
                 scanned.hasExplicitBreak
-                ? Paragraphs.split(all, separatorsBreak: style.profile.separatorsEndLines)
+                ? Paragraphs.split(all, breaks: style.paragraphBreaks)
                 : [Paragraphs.Span(range: 0..<all.count, breakLength: 0)]
             records.reserveCapacity(spans.count)
             try context.withPreparer { (preparer) throws(AutoHeightError) in
@@ -109,7 +109,7 @@ public struct PreparedText: Sendable {
                     var spans = scratch.spans
                     scratch.spans = []
                     defer { scratch.spans = spans }
-                    Paragraphs.split(all, separatorsBreak: style.profile.separatorsEndLines, into: &spans)
+                    Paragraphs.split(all, breaks: style.paragraphBreaks, into: &spans)
                     for span in spans { try measure(span.range) }
                 } else {
                     try measure(0..<all.count)

@@ -25,6 +25,13 @@ public struct TextStyle: Sendable {
     /// Whose line breaking to reproduce: a native editor's (``LayoutProfile/editor``, the
     /// default) or a browser textarea's (``LayoutProfile/web``).
     public var profile: LayoutProfile = .editor
+    /// How spaces, tabs and line feeds are laid out (CSS `white-space`; default `pre-wrap`).
+    public var whiteSpace: WhiteSpace = .preWrap
+    /// Where a word wider than the line breaks (CSS `overflow-wrap`; default `break-word`).
+    public var overflowWrap: OverflowWrap = .breakWord
+    /// CSS `tab-size`: when set, tab stops follow it instead of ``tabWidth`` (it also takes
+    /// fractions, 0 and px lengths).
+    public var tabSize: TabSize? = nil
     /// A cache of shaped chunks shared across texts (nil: shape every text in full).
     public var segmentCache: SegmentCache? = nil
     /// The largest text, paragraph and run of combining marks measured (``InputLimits``).
@@ -72,6 +79,7 @@ public struct TextStyle: Sendable {
         }
         try lineHeight.validate()
         guard tabWidth >= 1 && tabWidth <= 1000 else { throw .invalidTabWidth(tabWidth) }
+        try tabSize?.validate()
     }
 
     static func validate(fontSize: Double) throws(AutoHeightError) {
@@ -106,6 +114,11 @@ public enum LineHeight: Sendable, Equatable, CustomStringConvertible {
     /// on a line, the tallest ascender, deepest descender and largest gap among the fonts used on
     /// that line (its hanging whitespace included), fallback fonts from the system too.
     case metrics
+    /// CSS `line-height: normal` as Chromium computes it: each font's ascender, descender and
+    /// line gap (HarfBuzz's: `hhea`, or `OS/2` typo metrics when USE_TYPO_METRICS is set) are
+    /// rounded to whole px at the font size, and a line is their sum (with several fonts on a
+    /// line, the highest ascender plus half gap over the deepest descender plus half gap).
+    case normal
     /// Exactly the font size.
     case em
     /// A fixed height in px.
@@ -113,10 +126,11 @@ public enum LineHeight: Sendable, Equatable, CustomStringConvertible {
     /// A multiple of the font size (`1.5` = 150 %).
     case multiple(Double)
 
-    /// Parses the CLI spelling: `metrics`, `em`, `<px>` (e.g. `24`) or `<n>x` (e.g. `1.5x`).
+    /// Parses the CLI spelling: `metrics`, `normal`, `em`, `<px>` (e.g. `24`) or `<n>x` (e.g. `1.5x`).
     public init?(parsing text: String) {
         switch text {
         case "metrics": self = .metrics
+        case "normal": self = .normal
         case "em": self = .em
         default:
             if text.hasSuffix("x"), let factor = Double(text.dropLast()), factor.isFinite, factor > 0 {
@@ -131,7 +145,7 @@ public enum LineHeight: Sendable, Equatable, CustomStringConvertible {
 
     func validate() throws(AutoHeightError) {
         switch self {
-        case .metrics, .em: return
+        case .metrics, .normal, .em: return
         case .fixed(let value), .multiple(let value):
             guard value.isFinite && value > 0 && value <= AutoHeightError.maximumWidth else {
                 throw .invalidLineHeight(description)
@@ -142,6 +156,7 @@ public enum LineHeight: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .metrics: "metrics"
+        case .normal: "normal"
         case .em: "em"
         case .fixed(let pixels): "\(pixels)"
         case .multiple(let factor): "\(factor)x"
@@ -175,7 +190,15 @@ extension TextStyle {
     /// is at least half a space wide (Chromium's rule), else it moves on to the next stop.
     var tabStopEm: TabStops {
         let space = fonts.primary.spaceAdvance
-        return TabStops(interval: Double(tabWidth) * space, minimumAdvance: profile == .web ? space / 2 : 0)
+        let interval = tabSize?.interval(space: space, fontSize: fontSize) ?? Double(tabWidth) * space
+        return TabStops(interval: interval, minimumAdvance: profile == .web ? space / 2 : 0)
+    }
+
+    /// Which breaks end a paragraph: every explicit break (editor), LF and CR only (web), none
+    /// when line feeds collapse (`white-space: normal`).
+    var paragraphBreaks: Paragraphs.Breaks {
+        if whiteSpace == .normal { return .none }
+        return profile.separatorsEndLines ? .all : .lineFeeds
     }
 }
 
@@ -184,6 +207,7 @@ extension PreparationContext {
     init(style: TextStyle) throws(AutoHeightError) {
         try self.init(
             fonts: style.fonts, languageTag: style.language, trailingWhitespace: style.trailingWhitespace,
-            profile: style.profile, segmentCache: style.segmentCache, limits: style.limits)
+            profile: style.profile, whiteSpace: style.whiteSpace,
+            segmentCache: style.whiteSpace == .preWrap ? style.segmentCache : nil, limits: style.limits)
     }
 }

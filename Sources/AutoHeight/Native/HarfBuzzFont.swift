@@ -40,6 +40,9 @@ final class HarfBuzzFont: @unchecked Sendable {
         return (Int(extents.ascender), Int(extents.descender), Int(extents.line_gap))
     }
 
+    /// Advance of glyph 0 (`.notdef`) in font units.
+    var notdefAdvance: Int { Int(hb_font_get_glyph_h_advance(font, 0)) }
+
     /// Whether the font maps `scalar` to a glyph (its cmap covers it).
     func hasGlyph(_ scalar: UInt32) -> Bool {
         var glyph: hb_codepoint_t = 0

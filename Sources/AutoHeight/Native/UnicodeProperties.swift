@@ -102,6 +102,7 @@ struct LineBreakClass: Hashable, Sendable {
     init(rawValue: UInt8) { self.rawValue = rawValue }
 
     static let unknown = LineBreakClass(rawValue: 0)  // XX
+    static let ambiguous = LineBreakClass(rawValue: 1)  // AI
     static let alphabetic = LineBreakClass(rawValue: 2)  // AL
     static let mandatoryBreak = LineBreakClass(rawValue: 6)  // BK
     static let closePunctuation = LineBreakClass(rawValue: 8)  // CL
@@ -111,12 +112,18 @@ struct LineBreakClass: Hashable, Sendable {
     static let glue = LineBreakClass(rawValue: 12)  // GL
     static let hyphen = LineBreakClass(rawValue: 13)  // HY
     static let ideographic = LineBreakClass(rawValue: 14)  // ID
+    static let infixSeparator = LineBreakClass(rawValue: 16)  // IS
     static let lineFeed = LineBreakClass(rawValue: 17)  // LF
+    static let nonStarter = LineBreakClass(rawValue: 18)  // NS
     static let numeric = LineBreakClass(rawValue: 19)  // NU
     static let openPunctuation = LineBreakClass(rawValue: 20)  // OP
+    static let postfix = LineBreakClass(rawValue: 21)  // PO
+    static let prefix = LineBreakClass(rawValue: 22)  // PR
     static let quotation = LineBreakClass(rawValue: 23)  // QU
+    static let complexContext = LineBreakClass(rawValue: 24)  // SA
     static let surrogate = LineBreakClass(rawValue: 25)  // SG
     static let space = LineBreakClass(rawValue: 26)  // SP
+    static let symbol = LineBreakClass(rawValue: 27)  // SY
     static let zeroWidthSpace = LineBreakClass(rawValue: 28)  // ZW
     static let nextLine = LineBreakClass(rawValue: 29)  // NL
     static let wordJoiner = LineBreakClass(rawValue: 30)  // WJ

@@ -10,6 +10,10 @@ struct LanguageInfo: Sendable {
     /// segments whole runs of CJK text across script changes, so no chunk's breaks can be
     /// stored apart from its neighbours (``SegmentCache/BreakContext``). Read once.
     let breaksByPhrase: Bool
+    /// CSS `word-break: break-all` (`lw=breakall`): a break between any two letters.
+    let breaksAllWords: Bool
+    /// CSS `line-break: anywhere` (`lb=anywhere`): a break between any two grapheme clusters.
+    let breaksAnywhere: Bool
 
     /// Tags resolved so far, searched in order: an app uses a handful, and comparing a tag with
     /// the same string it was stored from is a pointer check (no hashing per measure). Invalid
@@ -26,7 +30,8 @@ struct LanguageInfo: Sendable {
                 scripts: icuScriptTags(forLocale: locale).map { Script(iso15924Tag: $0) },
                 lineBreaks: BreakIteratorPool.shared.slot(kind: .lines, locale: locale),
                 keepsAllWords: BreakOpportunities.keepsAllWords(locale: locale),
-                breaksByPhrase: locale.contains("lw=phrase"))
+                breaksByPhrase: locale.contains("lw=phrase"), breaksAllWords: locale.contains("lw=breakall"),
+                breaksAnywhere: locale.contains("lb=anywhere"))
         }
         guard let info else { throw .invalidLanguageTag(tag) }
         return info

@@ -5,13 +5,15 @@ struct PreparationContext {
     let language: LanguageInfo
     let trailingWhitespace: TrailingWhitespace
     let profile: LayoutProfile
+    let whiteSpace: WhiteSpace
     let cache: (store: SegmentCache, context: Int)?
     /// Paragraph length and combining-mark runs are checked against these.
     let limits: InputLimits
 
     init(
         fonts stack: FontStack, languageTag: String, trailingWhitespace: TrailingWhitespace,
-        profile: LayoutProfile = .editor, segmentCache: SegmentCache?, limits: InputLimits = InputLimits()
+        profile: LayoutProfile = .editor, whiteSpace: WhiteSpace = .preWrap, segmentCache: SegmentCache?,
+        limits: InputLimits = InputLimits()
     ) throws(AutoHeightError) {
         self.limits = limits
         fonts = stack.fonts
@@ -19,6 +21,7 @@ struct PreparationContext {
         language = try LanguageInfo.forTag(languageTag)
         self.trailingWhitespace = trailingWhitespace
         self.profile = profile
+        self.whiteSpace = whiteSpace
         if let segmentCache,
             let context = segmentCache.context(fonts: stack, language: languageTag, profile: profile)
         {
@@ -39,7 +42,8 @@ struct PreparationContext {
                 return try body(
                     ParagraphPreparer(
                         fonts: fonts, language: language, trailingWhitespace: trailingWhitespace, profile: profile,
-                        buffer: buffer, systemFallback: systemFallback, cache: cache, scratch: scratch, limits: limits))
+                        whiteSpace: whiteSpace, buffer: buffer, systemFallback: systemFallback, cache: cache,
+                        scratch: scratch, limits: limits))
             }
         }
     }

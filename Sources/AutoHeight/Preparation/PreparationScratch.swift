@@ -9,6 +9,8 @@ final class PreparationScratch: @unchecked Sendable {
     var lineBreaks: [Int32] = []
     /// The web profile's rewrite of `lineBreaks` (swapped with it).
     var tailoredBreaks: [Int32] = []
+    /// A paragraph's units with tabs and line feeds made spaces (`white-space: normal`).
+    var collapsedUnits: [UInt16] = []
     /// The paragraphs of a one-shot measure's text.
     var spans: [Paragraphs.Span] = []
     /// A paragraph's chunk look-ups on the cached path.

@@ -23,6 +23,11 @@ public struct LineBreakRules: Sendable, Equatable {
         /// As `normal`, and iteration marks, hyphen-like characters, `〜` and `・` may start a
         /// line too: the most break opportunities, for narrow columns.
         case loose
+        /// A line may break between any two grapheme clusters, around punctuation and spaces
+        /// too (CSS `line-break: anywhere`). ICU has no such tailoring: AutoHeight adds every
+        /// grapheme boundary to ICU's opportunities (the tag carries `-u-lb-anywhere`, which ICU
+        /// ignores). Spaces still hang at a line's end (unless `white-space: break-spaces`).
+        case anywhere
     }
 
     /// How words are kept together (CSS `word-break`, ICU `lw`).
@@ -41,6 +46,12 @@ public struct LineBreakRules: Sendable, Equatable {
         /// between any two characters (CSS `word-break: auto-phrase`; ICU 72+ `lw=phrase`,
         /// Japanese only: other languages break as `normal`).
         case phrase
+        /// Words may break between any two letters (CSS `word-break: break-all`): a break is
+        /// added between two grapheme clusters whose characters are both letters or digits
+        /// (UAX #14 classes AL, HL, NU, AI, SA, ID, CJ, Hangul H2 H3 JL JV JT), as if they were
+        /// ideographs; punctuation keeps its rules (`-u-lw-breakall`, which ICU 72 does not read,
+        /// so AutoHeight applies it to ICU's opportunities).
+        case breakAll = "break-all"
     }
 
     /// The CSS `line-break` strictness; nil for the language's own default.
@@ -61,6 +72,7 @@ public struct LineBreakRules: Sendable, Equatable {
         case .normal: nil
         case .keepAll: "keepall"
         case .phrase: "phrase"
+        case .breakAll: "breakall"
         }
     }
 
@@ -71,6 +83,7 @@ public struct LineBreakRules: Sendable, Equatable {
         switch keywords["lw"] {
         case "keepall": wordBreak = .keepAll
         case "phrase": wordBreak = .phrase
+        case "breakall": wordBreak = .breakAll
         default: wordBreak = .normal
         }
     }

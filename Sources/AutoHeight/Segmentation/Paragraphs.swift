@@ -12,6 +12,16 @@ enum Paragraphs {
         var breakLength: Int
     }
 
+    /// Which breaks end a paragraph.
+    enum Breaks: Equatable {
+        /// Every explicit break (``LayoutProfile/editor``).
+        case all
+        /// Only LF, CR and CR LF (a browser textarea: ``LayoutProfile/web``).
+        case lineFeeds
+        /// None: the text is one paragraph (`white-space: normal`, where line feeds collapse).
+        case none
+    }
+
     /// Whether `unit` is an explicit line break (CR is one too; CR LF is handled by the caller).
     @inline(__always)
     static func isBreak(_ unit: UInt16) -> Bool {
@@ -21,19 +31,23 @@ enum Paragraphs {
         }
     }
 
-    /// The paragraphs of `units`, in order. Complexity: O(n). Without `separatorsBreak`, only LF,
-    /// CR and CR LF end a paragraph (a browser textarea: ``LayoutProfile/web``).
-    static func split(_ units: UnsafeBufferPointer<UInt16>, separatorsBreak: Bool = true) -> [Span] {
+    /// The paragraphs of `units`, in order, ended by `breaks`. Complexity: O(n).
+    static func split(_ units: UnsafeBufferPointer<UInt16>, breaks: Breaks = .all) -> [Span] {
         var spans: [Span] = []
-        split(units, separatorsBreak: separatorsBreak, into: &spans)
+        split(units, breaks: breaks, into: &spans)
         return spans
     }
 
     /// The same into `spans` (emptied first, its storage reused).
     static func split(
-        _ units: UnsafeBufferPointer<UInt16>, separatorsBreak: Bool = true, into spans: inout [Span]
+        _ units: UnsafeBufferPointer<UInt16>, breaks: Breaks = .all, into spans: inout [Span]
     ) {
         spans.removeAll(keepingCapacity: true)
+        if breaks == .none {
+            spans.append(Span(range: 0..<units.count, breakLength: 0))
+            return
+        }
+        let separatorsBreak = breaks == .all
         var start = 0
         var index = 0
         let count = units.count

@@ -53,8 +53,10 @@ func scanUTF16Units(
                 if lead < 0x80 {
                     units[output] = UInt16(lead)
                     if lead < 0x20 || lead == 0x7F {
-                        // LF, VT, FF, CR: the ASCII explicit breaks; the rest are controls.
+                        // LF, VT, FF, CR: the ASCII explicit breaks; the rest are controls. VT is
+                        // both: the web profile keeps it inside a paragraph and draws it.
                         if lead &- 0x0A < 4 { hasExplicitBreak = true } else { hasControl = true }
+                        if lead == 0x0B { hasControl = true }
                     }
                     input += 1
                     output += 1

@@ -51,14 +51,14 @@ struct StyleOptions: ParsableArguments {
     @Option(
         name: .customLong("line-break"),
         help: ArgumentHelp(
-            "CJK line-break strictness (CSS line-break; ICU -u-lb-): strict (no line starts with a small kana or ー), normal or loose. Default: the language's.",
+            "CSS line-break (ICU -u-lb-): strict (no line starts with a small kana or ー), normal, loose (CJK strictness), anywhere (a break between any two grapheme clusters). Default: auto, the language's.",
             valueName: "strictness"))
     var lineBreak: LineBreakRules.Strictness?
 
     @Option(
         name: .customLong("word-break"),
         help: ArgumentHelp(
-            "normal; keep-all (CJK breaks only at spaces and punctuation: Korean keeps words whole, like iOS hangulWordPriority; -u-lw-keepall); phrase (Japanese breaks between phrases; ICU -u-lw-phrase). Default: normal, or what --language says.",
+            "CSS word-break: normal; break-all (a break between any two letters or digits; -u-lw-breakall); keep-all (CJK breaks only at spaces and punctuation: Korean keeps words whole, like iOS hangulWordPriority; -u-lw-keepall); phrase (Japanese breaks between phrases; ICU -u-lw-phrase). Default: normal, or what --language says.",
             valueName: "mode"))
     var wordBreak: LineBreakRules.WordBreak?
 
@@ -70,7 +70,7 @@ struct StyleOptions: ParsableArguments {
     @Option(
         name: .customLong("line-height"), parsing: .unconditional,
         help: ArgumentHelp(
-            "Line-height model: metrics (ascender − descender + line gap), em (= font size), <px> (fixed), <n>x (multiple of the font size).",
+            "Line-height model: metrics (ascender − descender + line gap), normal (CSS line-height: normal as Chromium computes it: ascender, descender and line gap each rounded to whole px), em (= font size), <px> (fixed), <n>x (multiple of the font size).",
             valueName: "model"))
     var lineHeight: String = "metrics"
 
@@ -78,6 +78,27 @@ struct StyleOptions: ParsableArguments {
         name: .customLong("tab-width"), parsing: .unconditional,
         help: ArgumentHelp("Tab stops every this many space widths.", valueName: "spaces"))
     var tabWidth: Int = 8
+
+    @Option(
+        name: .customLong("tab-size"), parsing: .unconditional,
+        help: ArgumentHelp(
+            "CSS tab-size, instead of --tab-width: <n> space widths (fractions and 0 allowed) or <px>px.",
+            valueName: "size"))
+    var tabSize: String?
+
+    @Option(
+        name: .customLong("white-space"),
+        help: ArgumentHelp(
+            "CSS white-space: pre-wrap (spaces, tabs and line feeds kept, spaces hang at a line end); normal (runs of spaces, tabs and line feeds collapse to one space, line feeds end no line); break-spaces (spaces take room and wrap, a break after each).",
+            valueName: "mode"))
+    var whiteSpace: WhiteSpace = .preWrap
+
+    @Option(
+        name: .customLong("overflow-wrap"),
+        help: ArgumentHelp(
+            "CSS overflow-wrap: break-word or anywhere (a word wider than the line breaks between grapheme clusters; at a fixed width both break alike).",
+            valueName: "mode"))
+    var overflowWrap: OverflowWrap = .breakWord
 
     @Option(
         name: .customLong("trailing-whitespace"),
@@ -89,7 +110,7 @@ struct StyleOptions: ParsableArguments {
     @Option(
         name: .customLong("profile"),
         help: ArgumentHelp(
-            "editor: a native editor's line breaking (ICU UAX #14 with CLDR tailoring; U+2028, U+2029, VT, FF, NEL end lines). web: a Chromium <textarea> (white-space: pre-wrap; overflow-wrap: break-word): Chromium's ASCII pair rules, breaks after every space, no break after '/' before letters, only LF and CR end lines.",
+            "editor: a native editor's line breaking (ICU UAX #14 with CLDR tailoring; U+2028, U+2029, VT, FF, NEL end lines). web: a Chromium <textarea> (white-space: pre-wrap; overflow-wrap: break-word): Chromium's ASCII pair rules, breaks after every space, no break after '/' before letters, only LF and CR end lines, tabs at least half a space wide. The CSS properties are --white-space, --overflow-wrap, --word-break, --line-break, --tab-size and --line-height normal.",
             valueName: "profile"))
     var profile: LayoutProfile = .editor
 
@@ -100,9 +121,13 @@ struct StyleOptions: ParsableArguments {
         if let font {
             do { _ = try FontDescription(parsing: font) } catch { throw ValidationError(error.message) }
         }
+        if let tabSize, TabSize(parsing: tabSize) == nil {
+            throw ValidationError(
+                "--tab-size must be a number of spaces (e.g. 4) or a px length (e.g. 40px); got '\(tabSize)'")
+        }
         if LineHeight(parsing: lineHeight) == nil {
             throw ValidationError(
-                "--line-height must be metrics, em, a px value (e.g. 24) or a multiple (e.g. 1.5x); got '\(lineHeight)'"
+                "--line-height must be metrics, normal, em, a px value (e.g. 24) or a multiple (e.g. 1.5x); got '\(lineHeight)'"
             )
         }
     }
@@ -128,6 +153,9 @@ struct StyleOptions: ParsableArguments {
             tabWidth: tabWidth)
         style.trailingWhitespace = trailingWhitespace
         style.profile = profile
+        style.whiteSpace = whiteSpace
+        style.overflowWrap = overflowWrap
+        style.tabSize = tabSize.flatMap(TabSize.init(parsing:))
         if lineBreak != nil || wordBreak != nil {
             var rules = style.lineBreakRules
             if let lineBreak { rules.strictness = lineBreak }
@@ -141,6 +169,8 @@ struct StyleOptions: ParsableArguments {
 
 extension TrailingWhitespace: ExpressibleByArgument {}
 extension LayoutProfile: ExpressibleByArgument {}
+extension WhiteSpace: ExpressibleByArgument {}
+extension OverflowWrap: ExpressibleByArgument {}
 extension LineBreakRules.Strictness: ExpressibleByArgument {}
 extension LineBreakRules.WordBreak: ExpressibleByArgument {}
 
