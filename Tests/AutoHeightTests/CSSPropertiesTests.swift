@@ -116,6 +116,20 @@ import Testing
         #expect(try nanum.measure("가\n나", width: 100).height == 38)
         #expect(LineHeight(parsing: "normal") == .normal)
     }
+
+    /// Heights Chromium 156 gave one line with `line-height: normal` (scrollHeight of the
+    /// textarea, scripts/browser-oracle/measure.py --line-height normal). The fixture font is
+    /// Noto Sans's ASCII subset with USE_TYPO_METRICS set and typo metrics 1100 / −400 / 150
+    /// (hhea keeps 1069 / −293 / 0): Chromium uses the typo metrics, as HarfBuzz does.
+    @Test(arguments: [(13.0, 18.0, 21.0), (16, 22, 26), (17.5, 24, 29), (20, 27, 33)])
+    func lineHeightNormalAtSizesAsChromium(size: Double, noto: Double, typo: Double) throws {
+        let typoFont = try Font(path: Fixtures.url("typo-metrics-font.ttf").path)
+        for (font, expected) in [(Fixtures.notoSans, noto), (typoFont, typo)] {
+            var style = TextStyle(font: font, fontSize: size, lineHeight: .normal)
+            style.profile = .web
+            #expect(try style.measure("ab cd\nef", width: 300).height == 2 * expected)
+        }
+    }
 }
 
 /// Two Chromium behaviours found on texts beyond the corpus (docs/browser-agreement.md).
@@ -145,5 +159,16 @@ import Testing
         for zeroWidth in ["a\u{0}b", "a\u{C}b", "a\u{7F}b", "a\u{85}b"] {
             #expect(try style.measure(zeroWidth, width: 500).maxLineWidth == plain, "\(zeroWidth.debugDescription)")
         }
+    }
+
+    /// A segment of whitespace alone (UAX #14 breaks between a space and a tab; `line-break:
+    /// anywhere` before every space) hangs like trailing whitespace in every profile: the tab
+    /// stays on the first line, as in Chromium (`[[0, 32], [32, 34]]`).
+    @Test func aWhitespaceOnlySegmentHangsInEveryProfile() throws {
+        let text = "x" + String(repeating: " ", count: 30) + "\tyy"
+        var style = Fixtures.style()
+        #expect(try ranges(text, width: 120, style: style) == [[0, 32], [32, 34]])
+        style.profile = .web
+        #expect(try ranges(text, width: 120, style: style) == [[0, 32], [32, 34]])
     }
 }
