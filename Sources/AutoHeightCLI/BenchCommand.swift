@@ -17,9 +17,13 @@ struct BenchCommand: ParsableCommand {
               keystroke  one character appended to a prepared ~100 kB document (the input texts
                          joined by newlines, repeated to reach 100 kB), then re-measured
               documentCold  a cold measure of that whole document at the first width
+              paragraph  only with --scenario paragraph: one character typed in the middle of
+                         one 10 MB paragraph (the input texts joined by spaces), then
+                         re-measured at the first width; and the same in a ~200-byte paragraph
             The last line is one JSON object with nanoseconds per operation:
             {"coldNsPerMeasure", "warmNsPerMeasure", "rewrapNsPerMeasure", "keystrokeNs",
-             "documentColdNs", "texts", "widths"}.
+             "documentColdNs", "paragraphKeystrokeNs", "shortParagraphKeystrokeNs", "texts",
+             "widths"}.
             """)
 
     @Option(
@@ -44,7 +48,8 @@ struct BenchCommand: ParsableCommand {
     @Option(
         name: .customLong("scenario"),
         help: ArgumentHelp(
-            "Run only this scenario (cold, warm, rewrap, keystroke); others report 0. For profiling.", valueName: "name"
+            "Run only this scenario (cold, warm, rewrap, keystroke, paragraph); others report 0. For profiling.",
+            valueName: "name"
         ))
     var only: String?
 
@@ -128,6 +133,10 @@ struct BenchCommand: ParsableCommand {
                     }
                 } / Double(keystrokes)
 
+            let paragraph: (long: Double, short: Double) =
+                only == "paragraph"
+                ? try paragraphKeystrokes(texts: texts, style: textStyle, width: widths[0], sink: &sink) : (0, 0)
+
             let output = FileHandleOutput.standardOutput
             output.write(
                 "texts \(texts.count), widths \(widths.map { JSONText.number($0) }.joined(separator: ",")), document \(document.utf8.count) bytes, fastest of \(repetitions) (checksum \(sink & 0xFFFF))\n"
@@ -141,7 +150,10 @@ struct BenchCommand: ParsableCommand {
             output.write("keystroke  \(Self.format(keystroke)) per keystroke (append + re-measure, 100 kB document)\n")
             output.write("document   \(Self.format(documentCold)) cold measure of the document\n")
             output.write(
-                "{\"coldNsPerMeasure\":\(Self.round(cold)),\"warmNsPerMeasure\":\(Self.round(warm)),\"rewrapNsPerMeasure\":\(Self.round(rewrap)),\"keystrokeNs\":\(Self.round(keystroke)),\"documentColdNs\":\(Self.round(documentCold)),\"texts\":\(texts.count),\"widths\":[\(widths.map { JSONText.number($0) }.joined(separator: ","))]}\n"
+                "paragraph  \(Self.format(paragraph.long)) per keystroke in a \(Self.longParagraphBytes)-byte paragraph, \(Self.format(paragraph.short)) in a ~200-byte one\n"
+            )
+            output.write(
+                "{\"coldNsPerMeasure\":\(Self.round(cold)),\"warmNsPerMeasure\":\(Self.round(warm)),\"rewrapNsPerMeasure\":\(Self.round(rewrap)),\"keystrokeNs\":\(Self.round(keystroke)),\"documentColdNs\":\(Self.round(documentCold)),\"paragraphKeystrokeNs\":\(Self.round(paragraph.long)),\"shortParagraphKeystrokeNs\":\(Self.round(paragraph.short)),\"texts\":\(texts.count),\"widths\":[\(widths.map { JSONText.number($0) }.joined(separator: ","))]}\n"
             )
             output.flush()
         }
@@ -196,7 +208,7 @@ struct BenchCommand: ParsableCommand {
     }
 
     /// Nanoseconds of the fastest of `repetitions` runs of `body` (after one untimed warm-up).
-    private func fastest(_ body: () throws(AutoHeightError) -> Void) throws(AutoHeightError) -> Double {
+    func fastest(_ body: () throws(AutoHeightError) -> Void) throws(AutoHeightError) -> Double {
         try body()
         var best = Double.infinity
         for _ in 0..<repetitions {

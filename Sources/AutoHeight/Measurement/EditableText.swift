@@ -19,6 +19,12 @@ public struct EditableText: Sendable {
     /// Per-paragraph results at the last measured width; a copy of an `EditableText` that is
     /// edited gets a memo of its own, so copies never share stale entries.
     private var memo = MeasureMemo()
+    /// Paragraphs at least this long have an edit inside them re-prepared in a window around it
+    /// (``ParagraphPreparer/reprepare(_:units:replaced:removed:minimumLength:)``); shorter ones
+    /// whole. Tests set 0 to send every edit through the window.
+    var windowMinimumLength = 2048
+    /// Edits re-prepared in a window (tests check that the window is taken where it should be).
+    private(set) var windowEditCount = 0
 
     /// Prepares `text` in `style` for editing.
     public init(_ text: String, style: TextStyle) throws(AutoHeightError) {
@@ -87,7 +93,7 @@ public struct EditableText: Sendable {
         var units = region.units
         let local = (range.lowerBound - region.start)..<(range.upperBound - region.start)
         units.replaceSubrange(local, with: replacement.utf16)
-        try replace(region, with: units)
+        try replace(region, with: units, edit: local)
     }
 
     /// Replaces a range given as `String.Index`es of `text` (which must be the current text).
@@ -139,11 +145,16 @@ public struct EditableText: Sendable {
 
     /// Replaces the paragraphs of `region` with `units` (their new text) split into paragraphs
     /// and prepared. Returns where the new paragraphs are and the old ones, for ``restore(_:)``.
+    /// `edit`, when given, is the range of `region.units` the edit replaced: an edit inside one
+    /// long paragraph then prepares only a window around it (see ``replaceInside(_:with:edit:)``).
     @discardableResult
-    mutating func replace(_ region: Region, with units: [UInt16]) throws(AutoHeightError) -> Replaced {
+    mutating func replace(
+        _ region: Region, with units: [UInt16], edit: Range<Int>? = nil
+    ) throws(AutoHeightError) -> Replaced {
         let newCount = utf16Count - region.units.count + units.count
         guard newCount < Int(Int32.max) else { throw .textTooLong(utf16Count: newCount) }
         try style.limits.check(textLength: newCount)
+        if let edit, let replaced = try replaceInside(region, with: units, edit: edit) { return replaced }
         let isTextEnd = region.paragraphs.upperBound == store.paragraphCount - 1
         var paragraphs: [StoredParagraph] = []
         let context = try PreparationContext(style: style)
@@ -164,6 +175,45 @@ public struct EditableText: Sendable {
         return Replaced(
             paragraphs: region.paragraphs.lowerBound...(region.paragraphs.lowerBound + paragraphs.count - 1),
             removed: removed)
+    }
+
+    /// An edit (`edit` of `region.units`) inside one paragraph that keeps its break and brings
+    /// none, with only a window around it prepared again
+    /// (``ParagraphPreparer/reprepare(_:units:replaced:removed:minimumLength:)``); nil, with
+    /// nothing changed, when the paragraph is short or the window is not provably exact.
+    private mutating func replaceInside(
+        _ region: Region, with units: [UInt16], edit: Range<Int>
+    ) throws(AutoHeightError) -> Replaced? {
+        guard region.paragraphs.count == 1 else { return nil }
+        let old = store.paragraph(region.paragraphs.lowerBound)
+        let contentCount = old.prepared.length
+        let breakLength = old.units.count - contentCount
+        let insertedEnd = edit.upperBound + units.count - old.units.count
+        guard contentCount >= windowMinimumLength, edit.upperBound <= contentCount, insertedEnd >= edit.lowerBound,
+            !units[edit.lowerBound..<insertedEnd].contains(where: Paragraphs.isBreak)
+        else { return nil }
+        let context = try PreparationContext(style: style)
+        let minimumLength = windowMinimumLength
+        let done = try units.withUnsafeBufferPointer { (all) throws(AutoHeightError) in
+            try old.units.withUnsafeBufferPointer { (oldUnits) throws(AutoHeightError) in
+                try context.withPreparer { (preparer) throws(AutoHeightError) in
+                    try preparer.reprepare(
+                        old.prepared, units: UnsafeBufferPointer(rebasing: all[0..<(all.count - breakLength)]),
+                        replaced: edit, removed: UnsafeBufferPointer(rebasing: oldUnits[edit]),
+                        minimumLength: minimumLength)
+                }
+            }
+        }
+        guard let (prepared, window) = done else { return nil }
+        // The window starts and ends at cluster boundaries: only its clusters are counted again.
+        let characters =
+            old.characterCount - String(decoding: old.units[window.start..<window.oldEnd], as: UTF16.self).count
+            + String(decoding: units[window.start..<(window.oldEnd + window.delta)], as: UTF16.self).count
+        windowEditCount += 1
+        let removed = swap(
+            region.paragraphs,
+            with: [StoredParagraph(units: units, characterCount: characters, prepared: prepared)])
+        return Replaced(paragraphs: region.paragraphs, removed: removed)
     }
 
     /// What ``replace(_:with:)`` did: the new paragraphs' indices and the paragraphs they replaced.

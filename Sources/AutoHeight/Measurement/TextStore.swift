@@ -182,6 +182,13 @@ final class StoredParagraph: Sendable {
         characterCount = String(decoding: units, as: UTF16.self).count
         self.prepared = prepared
     }
+
+    /// A paragraph whose grapheme clusters are known to be `characterCount`.
+    init(units: [UInt16], characterCount: Int, prepared: PreparedParagraph) {
+        self.units = units
+        self.characterCount = characterCount
+        self.prepared = prepared
+    }
 }
 
 /// A run of consecutive paragraphs of a ``TextStore``, with their sums. Immutable.

@@ -44,12 +44,16 @@ struct ParagraphPreparer {
     /// Prepares one paragraph (no explicit breaks inside). `mayNeedBidi` false says that no
     /// unit may need bidi (see ``scanUTF16Units(of:)``), so the bidi check is skipped;
     /// `mayHaveControls` false, that no unit is a control (tab…), so shaping skips that pass.
-    /// Complexity: O(n).
+    /// `endsParagraph` false says that `units` is a window of a longer paragraph that goes on
+    /// after it (``reprepare(_:units:replaced:removed:minimumLength:)``): its last segment's
+    /// whitespace then hangs as it would inside the paragraph. Complexity: O(n).
     func prepare(
-        _ units: UnsafeBufferPointer<UInt16>, mayNeedBidi: Bool = true, mayHaveControls: Bool = true
+        _ units: UnsafeBufferPointer<UInt16>, mayNeedBidi: Bool = true, mayHaveControls: Bool = true,
+        endsParagraph: Bool = true
     ) throws(AutoHeightError) -> PreparedParagraph {
         guard whiteSpace == .normal else {
-            return try prepareUnits(units, mayNeedBidi: mayNeedBidi, mayHaveControls: mayHaveControls)
+            return try prepareUnits(
+                units, mayNeedBidi: mayNeedBidi, mayHaveControls: mayHaveControls, endsParagraph: endsParagraph)
         }
         // Collapsing: tabs, LF and CR are shaped and broken as spaces (offsets unchanged).
         var mapped = scratch.collapsedUnits
@@ -64,7 +68,7 @@ struct ParagraphPreparer {
     }
 
     private func prepareUnits(
-        _ units: UnsafeBufferPointer<UInt16>, mayNeedBidi: Bool, mayHaveControls: Bool
+        _ units: UnsafeBufferPointer<UInt16>, mayNeedBidi: Bool, mayHaveControls: Bool, endsParagraph: Bool = true
     ) throws(AutoHeightError) -> PreparedParagraph {
         let count = units.count
         if count == 0 { return .empty }
@@ -123,7 +127,9 @@ struct ParagraphPreparer {
                     contentEnd -= 1
                 }
             case .pango?:
-                if end < count && CharacterClasses.isHangingWhitespace(units[end - 1]) { contentEnd -= 1 }
+                if (end < count || !endsParagraph) && CharacterClasses.isHangingWhitespace(units[end - 1]) {
+                    contentEnd -= 1
+                }
             }
             var content = 0.0
             var mask: UInt32 = 0
@@ -164,8 +170,11 @@ struct ParagraphPreparer {
                     trailingWidth: trailing, fontMask: mask, hasTab: hasTab))
             start = end
         }
+        var rightToLeftUnits = 0
+        if mayNeedBidi { for unit in units where CharacterClasses.mayNeedBidi(unit) { rightToLeftUnits += 1 } }
         let paragraph = PreparedParagraph(
-            length: count, segments: segments, advances: advances, flags: flags, missingGlyphs: missing)
+            length: count, segments: segments, advances: advances, flags: flags, missingGlyphs: missing,
+            bidiUnits: rightToLeftUnits)
         assert(paragraph.invariantViolations.isEmpty, "\(paragraph.invariantViolations)")
         return paragraph
     }

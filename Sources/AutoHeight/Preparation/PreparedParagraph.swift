@@ -26,6 +26,9 @@ struct PreparedParagraph: Sendable, Equatable {
     /// ``UnitFlag`` bits per UTF-16 unit.
     var flags: [UInt8]
     var missingGlyphs: Int
+    /// Units that may need bidi (``CharacterClasses/mayNeedBidi(_:)``): while there are none, the
+    /// paragraph is left-to-right throughout, and an edit may re-prepare only a window of it.
+    var bidiUnits: Int = 0
 
     static let empty = PreparedParagraph(length: 0, segments: [], advances: [], flags: [], missingGlyphs: 0)
 

@@ -1,0 +1,138 @@
+extension ParagraphPreparer {
+    /// Re-prepares a paragraph after an edit inside it by preparing only a window around the
+    /// edit: the new paragraph is `paragraph`'s segments, advances and flags before the window,
+    /// the window's, and the old ones after it with their offsets moved by the edit's length
+    /// change. Returns nil when the window cannot be proven to give exactly what preparing the
+    /// whole new paragraph gives; the caller then prepares it whole.
+    ///
+    /// `units` is the new paragraph (no explicit break), `replaced` the edited range in the old
+    /// one, `removed` the old units of that range. Paragraphs shorter than `minimumLength` are
+    /// left to a whole preparation.
+    ///
+    /// The window ends at cuts (``ParagraphCut``) where nothing the preparation computes looks
+    /// across: bidi (a paragraph with no unit that may need it is left-to-right throughout),
+    /// script runs, grapheme clusters, UAX #14 and the web profile's break rules, and shaping
+    /// (the primary font shapes space-separated words independently, as ``SegmentCache``'s
+    /// chunks rely on). Complexity: O(window) preparation, plus copying the arrays (memory
+    /// speed): the old paragraph stays as it was (a snapshot or an undo may hold it).
+    func reprepare(
+        _ paragraph: PreparedParagraph, units: UnsafeBufferPointer<UInt16>, replaced: Range<Int>,
+        removed: UnsafeBufferPointer<UInt16>, minimumLength: Int
+    ) throws(AutoHeightError) -> (paragraph: PreparedParagraph, window: ParagraphWindow)? {
+        let oldCount = paragraph.length
+        let count = units.count
+        let delta = count - oldCount
+        let insertedEnd = replaced.lowerBound + replaced.count + delta
+        guard oldCount >= minimumLength, count > 0, oldCount > 0, paragraph.bidiUnits == 0,
+            !language.breaksByPhrase, count <= limits.maximumParagraphLength,
+            // CSS collapsing and added breaks: not analysed for windows.
+            whiteSpace == .preWrap, !language.breaksAllWords, !language.breaksAnywhere,
+            replaced.upperBound <= oldCount, insertedEnd >= replaced.lowerBound
+        else { return nil }
+        // The edit itself brings no bidi, and takes or brings no paired bracket (whose pairing
+        // gives script to a closing bracket far from it).
+        let inserted = UnsafeBufferPointer(rebasing: units[replaced.lowerBound..<insertedEnd])
+        for unit in inserted where CharacterClasses.mayNeedBidi(unit) || ParagraphCut.mayBeBracket(unit) {
+            return nil
+        }
+        for unit in removed where ParagraphCut.mayBeBracket(unit) { return nil }
+
+        // The old window: segments `firstSegment...lastSegment`, units `start..<end`.
+        guard
+            let (firstSegment, lastSegment, start, end) = window(
+                around: replaced, delta: delta, in: units, paragraph.segments)
+        else { return nil }
+        // Brackets in the rest of the old window would pair differently with the edit's
+        // neighbours gone: none may be there either.
+        for index in start..<(end + delta) where ParagraphCut.mayBeBracket(units[index]) { return nil }
+        let window = UnsafeBufferPointer(rebasing: units[start..<(end + delta)])
+        if CombiningMarks.firstRun(longerThan: limits.maximumCombiningMarks, in: window) != nil { return nil }
+        let prepared = try prepare(window, mayNeedBidi: false, endsParagraph: end == oldCount)
+
+        // Splice (the old window's segments are `firstSegment...lastSegment`).
+        let oldMissing = ParagraphCut.missingClusters(in: paragraph.flags[start..<end])
+        let newMissing = ParagraphCut.missingClusters(in: prepared.flags[...])
+        var result = PreparedParagraph(
+            length: count, segments: [], advances: [], flags: [],
+            missingGlyphs: paragraph.missingGlyphs + newMissing - oldMissing, bidiUnits: 0)
+        result.segments.reserveCapacity(
+            paragraph.segments.count - (lastSegment + 1 - firstSegment) + prepared.segments.count)
+        result.segments.append(contentsOf: paragraph.segments[..<firstSegment])
+        for (moved, shift) in [
+            (prepared.segments[...], Int32(start)), (paragraph.segments[(lastSegment + 1)...], Int32(delta)),
+        ] {
+            for var segment in moved {
+                segment.end += shift
+                segment.contentEnd += shift
+                result.segments.append(segment)
+            }
+        }
+        result.advances.reserveCapacity(count)
+        result.advances.append(contentsOf: paragraph.advances[..<start])
+        result.advances.append(contentsOf: prepared.advances)
+        result.advances.append(contentsOf: paragraph.advances[end...])
+        result.flags.reserveCapacity(count)
+        result.flags.append(contentsOf: paragraph.flags[..<start])
+        result.flags.append(contentsOf: prepared.flags)
+        result.flags.append(contentsOf: paragraph.flags[end...])
+        assert(result.invariantViolations.isEmpty, "\(result.invariantViolations)")
+        return (result, ParagraphWindow(start: start, oldEnd: end, delta: delta))
+    }
+
+    /// The window around the edit `replaced` (old offsets): its first and last segments and its
+    /// old unit range, from the nearest cuts on each side (or the paragraph's ends); nil when no
+    /// cut is found within ``ParagraphCut/searchLimit`` segments.
+    private func window(
+        around replaced: Range<Int>, delta: Int, in units: UnsafeBufferPointer<UInt16>, _ segments: [Segment]
+    ) -> (firstSegment: Int, lastSegment: Int, start: Int, end: Int)? {
+        // The start: a cut before the edit (its three units unchanged), or the paragraph's start.
+        var firstSegment = ParagraphCut.segmentIndex(containing: replaced.lowerBound, in: segments)
+        var start = 0
+        var searched = 0
+        while firstSegment > 0 {
+            let end = Int(segments[firstSegment - 1].end)
+            if end < replaced.lowerBound && cut(at: end, in: units) {
+                start = end
+                break
+            }
+            firstSegment -= 1
+            searched += 1
+            if searched > ParagraphCut.searchLimit { return nil }
+        }
+        // The end: a cut after the edit (old offsets; its units unchanged), or the paragraph's end.
+        var lastSegment = ParagraphCut.segmentIndex(containing: replaced.upperBound, in: segments)
+        var end = Int(segments[segments.count - 1].end)
+        searched = 0
+        while lastSegment < segments.count - 1 {
+            let cutEnd = Int(segments[lastSegment].end)
+            if cutEnd >= replaced.upperBound + 2 && cut(at: cutEnd + delta, in: units) {
+                end = cutEnd
+                break
+            }
+            lastSegment += 1
+            searched += 1
+            if searched > ParagraphCut.searchLimit { return nil }
+        }
+        return (firstSegment, lastSegment, start, end)
+    }
+
+    /// Whether `offset` (0 < offset < count) of the new paragraph `units` is a ``ParagraphCut``
+    /// for this preparer's fonts: both letters are of one script whose words the primary font
+    /// shapes independently, and the primary font covers the three units.
+    private func cut(at offset: Int, in units: UnsafeBufferPointer<UInt16>) -> Bool {
+        guard let script = ParagraphCut.script(at: offset, in: units), !script.joinsLetters,
+            shaper.primaryShapesAlone(units, (offset - 2)..<(offset + 1))
+        else { return false }
+        return shaper.fonts[0].wordCoupling(
+            script: script, rightToLeft: false, language: shaper.language(for: script)
+        ).isIndependent
+    }
+}
+
+/// Where an edit re-prepared a paragraph: units `start..<oldEnd` of the old paragraph became
+/// `start..<(oldEnd + delta)` of the new one; the rest is the same, moved by `delta` after it.
+struct ParagraphWindow: Sendable, Equatable {
+    var start: Int
+    var oldEnd: Int
+    var delta: Int
+}

@@ -1,0 +1,168 @@
+import Testing
+
+@testable import AutoHeight
+
+/// An edit inside a long paragraph re-prepares only a window around it
+/// (`ParagraphPreparer.reprepare`): the result equals preparing and measuring the new text
+/// whole, exactly, or the window is not taken.
+@Suite struct ParagraphWindowTests {
+    typealias Generator = EditableTextTests.Generator
+
+    static let words = [
+        "the", "quick", "brown", "fox", "jumps", "over", "lazy", "dog", "Ωμέγα", "слово", "naïve", "e\u{0301}te",
+        "don't", "x-1", "co-op", "3.14", "漢字", "かな", "한국어", "👨‍👩‍👧", "🇰🇷🇯🇵", "(par)", "[b]", "a\tb", "“q”", "https://x.org/a",
+        "e\u{0301}\u{0302}", "ZWJ\u{200D}x", "ﬁn", "A.B.", "1,000", "$5",
+    ]
+    static let insertions = [
+        "a", " ", "word ", "  ", "é", "\u{0301}", "(", "🇰🇷", "👨‍👩‍👧", "漢", "한", "\t", "-", "—", "\r\n", "Ω", "ж",
+        "x y z ", "\u{200D}", "1", ".", "", "''", "e\u{0301}", "a", "b ", "", "", "xy",
+    ]
+
+    /// A paragraph of `count` words, mostly Latin ones (where windows are taken), the rest from
+    /// every other kind in `words` (right-to-left text, where no window is taken, is in
+    /// ``windowIsTakenOnlyWhereItIsSafe()`` and `EditableTextTests`).
+    static func paragraph(_ count: Int, generator: inout Generator, latinOnly: Bool) -> String {
+        var parts: [String] = []
+        for _ in 0..<count {
+            let pick = latinOnly || generator.below(4) != 0 ? generator.below(8) : generator.below(words.count)
+            parts.append(words[pick])
+        }
+        return parts.joined(separator: generator.below(10) == 0 ? "  " : " ")
+    }
+
+    /// Runs `steps` random edits on each text in `style` with every edit offered to the window,
+    /// comparing with a full preparation after each; returns the edits the window took.
+    static func checkScripts(
+        _ texts: [String], style: TextStyle, steps: Int, seed: UInt64, nearMiddle: Bool = false
+    ) throws -> Int {
+        var generator = Generator(state: seed)
+        var windows = 0
+        for (textIndex, original) in texts.enumerated() {
+            var editor = try EditableText(original, style: style)
+            editor.windowMinimumLength = 0
+            var expected = Array(original.utf16)
+            _ = try editor.measure(width: 150)
+            for step in 0..<steps {
+                var lower =
+                    nearMiddle ? expected.count / 2 + generator.below(9) - 4 : generator.below(expected.count + 1)
+                lower = min(max(lower, 0), expected.count)
+                var upper = min(expected.count, lower + generator.below(generator.below(5) == 0 ? 30 : 3))
+                if lower > 0 && lower < expected.count && expected[lower] & 0xFC00 == 0xDC00 { lower -= 1 }
+                if upper > 0 && upper < expected.count && expected[upper] & 0xFC00 == 0xDC00 { upper += 1 }
+                upper = max(upper, lower)
+                let insertion = insertions[generator.below(insertions.count)]
+                try editor.replace(utf16Range: lower..<upper, with: insertion)
+                expected.replaceSubrange(lower..<upper, with: Array(insertion.utf16))
+                let text = String(decoding: expected, as: UTF16.self)
+                let full = try style.prepare(text)
+                let context =
+                    "text \(textIndex) step \(step): replace \(lower)..<\(upper) with \(insertion.debugDescription)"
+                #expect(editor.text == text, "\(context)")
+                #expect(editor.prepared.paragraphs == full.paragraphs, "\(context)")
+                #expect(editor.prepared.paragraphStarts == full.paragraphStarts, "\(context)")
+                #expect(editor.prepared.missingGlyphCount == full.missingGlyphCount, "\(context)")
+                for width in [150.0, 41] {
+                    #expect(try editor.measure(width: width) == full.measure(width: width), "\(context) @\(width)")
+                }
+                #expect(try editor.lines(width: 150) == full.lines(width: 150), "\(context)")
+            }
+            windows += editor.windowEditCount
+        }
+        return windows
+    }
+
+    /// Rule: random edits (inserts, deletions, replacements; words, spaces, marks, brackets,
+    /// emoji, CJK, Arabic, breaks) in long mixed paragraphs give exactly the full preparation.
+    @Test func randomEditsInMixedParagraphsMatchTheFullPath() throws {
+        var generator = Generator(state: 10)
+        let texts = (0..<6).map { _ in Self.paragraph(120, generator: &generator, latinOnly: false) }
+        let windows = try Self.checkScripts(
+            texts, style: EditableTextTests.style, steps: 40, seed: 11)
+        #expect(windows > 100)  // most edits take the window, so it is what is being checked
+    }
+
+    /// Rule: the same around one spot (edits that widen, cross and undo each other's windows).
+    @Test func repeatedEditsAroundOneSpotMatchTheFullPath() throws {
+        var generator = Generator(state: 20)
+        let texts = (0..<4).map { _ in Self.paragraph(200, generator: &generator, latinOnly: true) }
+        let windows = try Self.checkScripts(
+            texts, style: EditableTextTests.style, steps: 50, seed: 21, nearMiddle: true)
+        #expect(windows > 80)
+    }
+
+    /// Rule: the same in the web profile, with Pango's trailing whitespace, with keep-all, and
+    /// with a segment cache.
+    @Test func otherProfilesAndTheCacheMatchTheFullPath() throws {
+        var generator = Generator(state: 30)
+        let texts = (0..<3).map { _ in Self.paragraph(100, generator: &generator, latinOnly: false) }
+        var web = EditableTextTests.style
+        web.profile = .web
+        var pango = EditableTextTests.style
+        pango.trailingWhitespace = .pango
+        var keepAll = EditableTextTests.style
+        keepAll.language = "ko-u-lw-keepall"
+        var cached = EditableTextTests.style
+        cached.segmentCache = SegmentCache()
+        for (index, style) in [web, pango, keepAll, cached].enumerated() {
+            let windows = try Self.checkScripts(texts, style: style, steps: 25, seed: 31 + UInt64(index))
+            #expect(windows > 20, "style \(index)")
+        }
+    }
+
+    /// Rule: the window is taken in a long left-to-right paragraph, and not where a bidi unit is
+    /// in the paragraph or the edit brings a bracket or a break; the results are exact either way.
+    @Test func windowIsTakenOnlyWhereItIsSafe() throws {
+        let latin = String(repeating: "lorem ipsum dolor sit amet ", count: 200)
+        let middle = latin.utf16.count / 2
+        var editor = try EditableText(latin, style: EditableTextTests.style)
+        try editor.replace(utf16Range: middle..<middle, with: "x")
+        #expect(editor.windowEditCount == 1)
+        try editor.replace(utf16Range: middle..<(middle + 1), with: "")
+        #expect(editor.windowEditCount == 2)
+        try editor.replace(utf16Range: middle..<middle, with: "(")
+        #expect(editor.windowEditCount == 2)
+        try editor.replace(utf16Range: middle..<middle, with: "a\nb")
+        #expect(editor.windowEditCount == 2)
+        try editor.replace(utf16Range: 6..<6, with: "مرحبا ")  // now bidi: whole from here on
+        try editor.replace(utf16Range: middle..<middle, with: "y")
+        #expect(editor.windowEditCount == 2)
+        let full = try EditableTextTests.style.prepare(editor.text)
+        #expect(editor.prepared.paragraphs == full.paragraphs)
+        #expect(try editor.measure(width: 200) == full.measure(width: 200))
+
+        var rightToLeft = try EditableText("שלום " + latin, style: EditableTextTests.style)
+        try rightToLeft.replace(utf16Range: middle..<middle, with: "x")
+        #expect(rightToLeft.windowEditCount == 0)
+        // A short paragraph is prepared whole.
+        var short = try EditableText("lorem ipsum dolor", style: EditableTextTests.style)
+        try short.replace(utf16Range: 6..<6, with: "x")
+        #expect(short.windowEditCount == 0)
+    }
+}
+
+extension ParagraphWindowTests {
+    /// Rule: through the editor model (the policy's region, then the window), edits in a long
+    /// paragraph give the measurement of the new text measured whole.
+    @Test func editorModelEditsMatchAFullMeasure() throws {
+        var generator = Generator(state: 40)
+        let text = Self.paragraph(600, generator: &generator, latinOnly: true)
+        let configuration = EditorConfiguration(
+            style: EditableTextTests.style, containerWidth: 260, lineLimits: LineLimits(minimum: 1, maximum: 6))
+        let editor = try EditorModel(text: text, configuration: configuration)
+        #expect(editor.editable.utf16Count >= editor.editable.windowMinimumLength)
+        for step in 0..<30 {
+            let count = editor.editable.utf16Count
+            let lower = generator.below(count + 1)
+            let upper = min(count, lower + generator.below(4))
+            let insertion = Self.insertions[generator.below(Self.insertions.count)]
+            _ = editor.replace(utf16Range: lower..<upper, with: insertion)
+            let full = try EditableTextTests.style.prepare(editor.text)
+            #expect(editor.editable.prepared.paragraphs == full.paragraphs, "step \(step)")
+            #expect(
+                editor.textMeasurement
+                    == (try full.measure(width: editor.textWidth, lineLimits: configuration.lineLimits)),
+                "step \(step)")
+        }
+        #expect(editor.editable.windowEditCount > 10)
+    }
+}
