@@ -10,6 +10,12 @@ protocol LineSink {
     /// included), whose visible width (without the hanging whitespace) is `visibleWidth` px and
     /// whose content used the fonts in `fontMask`.
     mutating func addLine(start: Int, end: Int, visibleWidth: Double, fontMask: UInt32)
+    /// True once the sink wants no more lines: the walk then stops.
+    var isFull: Bool { get }
+}
+
+extension LineSink {
+    var isFull: Bool { false }
 }
 
 /// Where a walk of one paragraph is: the line being filled.
@@ -37,11 +43,16 @@ extension PreparedParagraph {
     /// rounding of sums of em advances: a line of exactly the box's width in font units fits),
     /// with `visibleWidth` computed exactly as it is reported, so measuring at a reported width
     /// never changes the wrap.
-    func walkLines<Sink: LineSink>(width box: Double, fontSize: Double, tabStop: TabStops, into sink: inout Sink) {
+    ///
+    /// The walk starts at segment `first` (which must start a line of the whole walk) and stops
+    /// early once the sink ``LineSink/isFull``.
+    func walkLines<Sink: LineSink>(
+        width box: Double, fontSize: Double, tabStop: TabStops, fromSegment first: Int = 0, into sink: inout Sink
+    ) {
         let width = Self.fitLimit(box)
-        var line = LineState()
-        var segmentStart = 0
-        for segment in segments {
+        var segmentStart = first > 0 ? Int(segments[first - 1].end) : 0
+        var line = LineState(start: segmentStart)
+        for segment in segments[first...] {
             var content = segment.contentWidth
             var trailing = segment.trailingWidth
             if segment.hasTab {
@@ -52,6 +63,7 @@ extension PreparedParagraph {
                 sink.addLine(
                     start: line.start, end: segmentStart, visibleWidth: line.visible * fontSize, fontMask: line.fontMask
                 )
+                if sink.isFull { return }
                 line = LineState(start: segmentStart)
                 if segment.hasTab {
                     (content, trailing) = tabbedWidths(from: segmentStart, to: segment, pen: 0, tabStop: tabStop)
@@ -61,6 +73,7 @@ extension PreparedParagraph {
                 breakInsideSegment(
                     from: segmentStart, segment: segment, width: width, fontSize: fontSize, tabStop: tabStop,
                     line: &line, sink: &sink)
+                if sink.isFull { return }
             } else {
                 if segment.contentEnd > segmentStart { line.visible = line.pen + content }
                 line.pen += content + trailing

@@ -210,9 +210,11 @@ public struct EditableText: Sendable {
             old.characterCount - String(decoding: old.units[window.start..<window.oldEnd], as: UTF16.self).count
             + String(decoding: units[window.start..<(window.oldEnd + window.delta)], as: UTF16.self).count
         windowEditCount += 1
-        let removed = swap(
-            region.paragraphs,
-            with: [StoredParagraph(units: units, characterCount: characters, prepared: prepared)])
+        let index = region.paragraphs.lowerBound
+        if !isKnownUniquelyReferenced(&memo) { memo = memo.copy() }
+        memo.state.withLock { $0.edit(index, window: window) }
+        let removed = store.replaceParagraphs(
+            index...index, with: [StoredParagraph(units: units, characterCount: characters, prepared: prepared)])
         return Replaced(paragraphs: region.paragraphs, removed: removed)
     }
 
@@ -253,7 +255,17 @@ public struct EditableText: Sendable {
             if state.validCount < count {
                 var running = state.validCount > 0 ? state.after[state.validCount - 1] : MeasureMemo.Running()
                 store.forEachParagraph(from: state.validCount) { index, paragraph in
-                    let result = state.results[index] ?? pass.measure(paragraph.prepared)
+                    let result: ParagraphMeasure
+                    if let known = state.results[index] {
+                        result = known
+                    } else if paragraph.prepared.length >= windowMinimumLength {
+                        var lines = state.lines[index] ?? ParagraphLines()
+                        state.lines[index] = nil  // the only reference while it changes
+                        result = pass.measure(paragraph.prepared, lines: &lines)
+                        state.lines[index] = lines
+                    } else {
+                        result = pass.measure(paragraph.prepared)
+                    }
                     state.results[index] = result
                     running = running.adding(result)
                     state.after[index] = running
@@ -276,7 +288,8 @@ public struct EditableText: Sendable {
                 totals.visibleLinesHeight =
                     before.lines < maximum
                     ? before.height
-                        + pass.firstLinesHeight(store.paragraph(reached).prepared, lines: maximum - before.lines)
+                        + (state.lines[reached]?.height(ofFirst: maximum - before.lines)
+                            ?? pass.firstLinesHeight(store.paragraph(reached).prepared, lines: maximum - before.lines))
                     : before.height
             }
             return pass.measurement(of: totals, lineLimits: lineLimits, missingGlyphCount: store.missingGlyphCount)

@@ -76,6 +76,12 @@ struct LinePass {
         return sink.visibleLinesHeight
     }
 
+    /// ``measure(_:)`` for a paragraph whose lines are kept in `lines`: walked again only from
+    /// an edit's window on (``ParagraphLines``).
+    func measure(_ paragraph: PreparedParagraph, lines: inout ParagraphLines) -> ParagraphMeasure {
+        lines.update(paragraph, width: width, fontSize: fontSize, tabStop: tabStop, heights: sink.heights)
+    }
+
     /// The measurement of totals summed elsewhere in the same order (``MeasureMemo``).
     func measurement(of totals: MeasureTotals, lineLimits: LineLimits, missingGlyphCount: Int) -> TextMeasurement {
         totals.measurement(

@@ -28,12 +28,16 @@ final class MeasureMemo: Sendable {
         /// The totals after each paragraph; correct for the first `validCount`.
         var after: [Running] = []
         var validCount = 0
+        /// The lines of long paragraphs at `width`, kept so that an edit in a window of one walks
+        /// only some of them again (nil for the others).
+        var lines: [ParagraphLines?] = []
 
         /// A state at `width` for `count` paragraphs, nothing known.
         init(width: Double = .nan, count: Int = 0) {
             self.width = width
             results = Array(repeating: nil, count: count)
             after = Array(repeating: Running(), count: count)
+            lines = Array(repeating: nil, count: count)
         }
 
         /// Paragraphs `range` were replaced by `count` new ones (not yet measured).
@@ -44,7 +48,26 @@ final class MeasureMemo: Sendable {
             }
             results.replaceSubrange(range, with: repeatElement(nil, count: count))
             after.replaceSubrange(range, with: repeatElement(Running(), count: count))
+            lines.replaceSubrange(range, with: repeatElement(nil, count: count))
             validCount = min(validCount, range.lowerBound)
+        }
+
+        /// Paragraph `index` was re-prepared in `window`: its lines are walked again from there
+        /// (all of them when an earlier edit is still pending).
+        mutating func edit(_ index: Int, window: ParagraphWindow) {
+            guard index < results.count else {
+                self = State()
+                return
+            }
+            results[index] = nil
+            validCount = min(validCount, index)
+            if var kept = lines[index], kept.pendingEdit == nil {
+                lines[index] = nil  // the only reference while it changes
+                kept.pendingEdit = window
+                lines[index] = kept
+            } else {
+                lines[index] = nil
+            }
         }
     }
 
