@@ -1,4 +1,4 @@
-import AutoHeight
+@_spi(Fuzzing) import AutoHeight
 import FuzzSupport
 
 /// Pieces an edit inserts: letters, spaces, breaks, marks, joiners, other scripts, emoji.
@@ -17,6 +17,9 @@ public func fuzzEditorMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMuta
 
 private func fuzzEditor(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     var input = FuzzInput(data, size)
+    // Half the inputs send every edit inside a paragraph through the window (ParagraphWindow),
+    // the rest only paragraphs of 2,048 units or more, as apps do.
+    EditableText.defaultWindowMinimumLength = input.byte() & 1 == 0 ? 0 : 2048
     var style = TextStyle(fonts: fuzzFonts, fontSize: 17, lineSpacing: Double(input.number(in: 0...3)))
     style.language = ["en", "ko", "ar", "th"][input.number(in: 0...3)]
     var configuration = EditorConfiguration(style: style, containerWidth: Double(input.number(in: 40...255)) * 2)

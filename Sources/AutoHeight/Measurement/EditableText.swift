@@ -22,7 +22,10 @@ public struct EditableText: Sendable {
     /// Paragraphs at least this long have an edit inside them re-prepared in a window around it
     /// (``ParagraphPreparer/reprepare(_:units:replaced:removed:minimumLength:)``); shorter ones
     /// whole. Tests set 0 to send every edit through the window.
-    var windowMinimumLength = 2048
+    var windowMinimumLength = EditableText.defaultWindowMinimumLength
+    /// The `windowMinimumLength` of texts made from now on (2,048 units). The editor fuzz
+    /// target sets 0 for some inputs, so that its short texts take the window too.
+    @_spi(Fuzzing) public nonisolated(unsafe) static var defaultWindowMinimumLength = 2048
     /// Edits re-prepared in a window (tests check that the window is taken where it should be).
     private(set) var windowEditCount = 0
 
