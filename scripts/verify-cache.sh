@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Checks that SegmentCache changes no layout: `autoheight bench --verify-cache` over every corpus
 # of ../shared/corpus, each with its language, with default and strict line breaking (and
-# keep-all for Korean) and the web profile, with the bundled fonts plus the system fallback and with Noto Sans CJK
+# keep-all for Korean) and the web profile (also with break-all, line-break: anywhere and keep-all), with the bundled fonts plus the system fallback and with Noto Sans CJK
 # KR alone. Prints one line per run and the total; exits non-zero on any mismatch.
 #
 #   scripts/verify-cache.sh [CORPUS_DIR]
@@ -19,8 +19,9 @@ for file in "$CORPUS_DIR"/*.jsonl; do
     ar|de|en|he|hi|ja|ko|ru|th|vi|zh) language=$name ;;
     *) language=en ;;
   esac
-  variants=("--line-break normal" "--line-break strict" "--profile web")
-  [ "$language" = ko ] && variants+=("--word-break keep-all")
+  variants=("--line-break normal" "--line-break strict" "--profile web"
+    "--profile web --word-break break-all" "--profile web --line-break anywhere")
+  [ "$language" = ko ] && variants+=("--word-break keep-all" "--profile web --word-break keep-all")
   [ "$language" = ja ] && variants+=("--word-break phrase")
   for fonts in bundled cjk; do
     font_options=()
