@@ -11,6 +11,9 @@ Chromium textarea keeps pre-wrap whatever its white-space). Only covered texts a
 glyph drawn with the font). One record per text per case:
 {"case", "css", "options", "font", "language", "widths", "lines", "heights"?, "text"}.
 
+--corpus DIR takes the texts from DIR/{en,de,ru,vi,ko}.jsonl instead (no crafted ones), e.g.
+texts from scripts/make-unseen-texts.py; write them with --out elsewhere than the fixture.
+
 --check CLI instead compares an `autoheight` binary with an existing fixture (or --out file) and
 prints the agreement per case (--mismatches lists the differing records).
 
@@ -71,9 +74,9 @@ FILES = [("en", "NotoSans-Regular.ttf", "latin"), ("de", "NotoSans-Regular.ttf",
          ("ko", "NanumGothic.ttf", "ko")]
 
 
-def corpus_texts(shared, name, step):
+def corpus_texts(directory, name, step):
     texts = []
-    for index, line in enumerate(open(os.path.join(shared, "corpus", name + ".jsonl"), encoding="utf-8")):
+    for index, line in enumerate(open(os.path.join(directory, name + ".jsonl"), encoding="utf-8")):
         text = json.loads(line)["text"]
         if index % step == 0 and len(text) <= 1500:  # keeps the fixture small
             texts.append(text)
@@ -85,7 +88,8 @@ def make(a):
     out = open(a.out or FIXTURE, "w", encoding="utf-8")
     count = 0
     for name, font_file, crafted in FILES:
-        texts = (CRAFTED[crafted] if name in ("en", "ko") else []) + corpus_texts(a.shared, name, a.step)
+        crafted_texts = CRAFTED[crafted] if name in ("en", "ko") and not a.corpus else []
+        texts = crafted_texts + corpus_texts(a.corpus or os.path.join(a.shared, "corpus"), name, a.step)
         font = os.path.join(FONTS, font_file)
         for case, css, options, method, line_height in CASES:
             if a.cases and case not in a.cases.split(","):
@@ -160,6 +164,7 @@ def main():
     ap.add_argument("--shared", default=os.path.join(HERE, "..", "..", "shared"))
     ap.add_argument("--step", type=int, default=25)
     ap.add_argument("--out")
+    ap.add_argument("--corpus", help="other texts: a directory of LANG.jsonl (e.g. from make-unseen-texts.py)")
     ap.add_argument("--cases", help="comma-separated case names (default: all)")
     ap.add_argument("--check", metavar="CLI")
     ap.add_argument("--fixture")
