@@ -5,6 +5,7 @@
 //   measure/warm-cache/*  the same with a SegmentCache shared across texts and iterations
 //   rewrap/*              PreparedText.measure(width:) only: the width-dependent arithmetic
 //   edit/*                EditableText.replace(utf16Range:with:) followed by measure(width:)
+//   edit/editor-model/*   EditorModel.replace(utf16Range:with:): a keystroke with the new state
 //
 // Texts are real corpus records committed in ../../Fixtures (see make-fixtures.py). Fonts: the
 // bundled stack at 16 px. Set-up (font loading, reading fixtures, building and preparing
@@ -143,6 +144,23 @@ let benchmarks: @Sendable () -> Void = {
         try session.measureInsertion(benchmark, at: session.middle, of: session.pasteboard)
     } setup: {
         try EditSession(fixture: "document-100kB.txt", pasteboard: "paragraph-1kB.txt")
+    }
+
+    // MARK: edit/editor-model: a keystroke through EditorModel (policy, counts, state)
+
+    /// Typing one character into the short last paragraph of a 100 kB note (40-character
+    /// paragraphs, 320 px of text) and reading the new height; the 1 kB twin gives the ratio
+    /// (issue 13: within 1.5×).
+    Benchmark("edit/editor-model/typing-100kB") { benchmark, session in
+        session.measureTyping(benchmark)
+    } setup: {
+        try EditorModelSession(characters: 100_000)
+    }
+
+    Benchmark("edit/editor-model/typing-1kB") { benchmark, session in
+        session.measureTyping(benchmark)
+    } setup: {
+        try EditorModelSession(characters: 1_000)
     }
 }
 

@@ -260,7 +260,8 @@ public final class EditorModel {
         let replaced: EditableText.Replaced
         do throws(AutoHeightError) {
             replaced = try editable.replace(
-                region, with: Array(outcome.text.utf16), edit: (lower - region.start)..<(upper - region.start))
+                region, with: Array(outcome.text.utf16), edit: (lower - region.start)..<(upper - region.start),
+                characterCount: outcome.characterCount - (editable.characterCount - region.characterCount))
         } catch {
             switch error {
             case .textTooLong(let length): return .rejected(.textTooLong(utf16Count: length))

@@ -147,12 +147,14 @@ public struct EditableText: Sendable {
     }
 
     /// Replaces the paragraphs of `region` with `units` (their new text) split into paragraphs
-    /// and prepared. Returns where the new paragraphs are and the old ones, for ``restore(_:)``.
-    /// `edit`, when given, is the range of `region.units` the edit replaced: an edit inside one
-    /// long paragraph then prepares only a window around it (see ``replaceInside(_:with:edit:)``).
+    /// and prepared; `characterCount`, when known, is the grapheme clusters of `units` (spares
+    /// counting them again when they make one paragraph). Returns where the new paragraphs are
+    /// and the old ones, for ``restore(_:)``. `edit`, when given, is the range of `region.units`
+    /// the edit replaced: an edit inside one long paragraph then prepares only a window around it
+    /// (see ``replaceInside(_:with:edit:)``).
     @discardableResult
     mutating func replace(
-        _ region: Region, with units: [UInt16], edit: Range<Int>? = nil
+        _ region: Region, with units: [UInt16], edit: Range<Int>? = nil, characterCount: Int? = nil
     ) throws(AutoHeightError) -> Replaced {
         let newCount = utf16Count - region.units.count + units.count
         guard newCount < Int(Int32.max) else { throw .textTooLong(utf16Count: newCount) }
@@ -170,7 +172,11 @@ public struct EditableText: Sendable {
                 for span in spans {
                     let prepared = try preparer.prepare(UnsafeBufferPointer(rebasing: buffer[span.range]))
                     let withBreak = span.range.lowerBound..<(span.range.upperBound + span.breakLength)
-                    paragraphs.append(StoredParagraph(units: Array(buffer[withBreak]), prepared: prepared))
+                    let isWhole = spans.count == 1 && withBreak.count == buffer.count
+                    paragraphs.append(
+                        StoredParagraph(
+                            units: Array(buffer[withBreak]), prepared: prepared,
+                            characterCount: isWhole ? characterCount : nil))
                 }
             }
         }
@@ -217,7 +223,7 @@ public struct EditableText: Sendable {
         if !isKnownUniquelyReferenced(&memo) { memo = memo.copy() }
         memo.state.withLock { $0.edit(index, window: window) }
         let removed = store.replaceParagraphs(
-            index...index, with: [StoredParagraph(units: units, characterCount: characters, prepared: prepared)])
+            index...index, with: [StoredParagraph(units: units, prepared: prepared, characterCount: characters)])
         return Replaced(paragraphs: region.paragraphs, removed: removed)
     }
 
@@ -255,46 +261,8 @@ public struct EditableText: Sendable {
             if state.width != width || state.results.count != count {
                 state = MeasureMemo.State(width: width, count: count)
             }
-            if state.validCount < count {
-                var running = state.validCount > 0 ? state.after[state.validCount - 1] : MeasureMemo.Running()
-                store.forEachParagraph(from: state.validCount) { index, paragraph in
-                    let result: ParagraphMeasure
-                    if let known = state.results[index] {
-                        result = known
-                    } else if paragraph.prepared.length >= windowMinimumLength {
-                        var lines = state.lines[index] ?? ParagraphLines()
-                        state.lines[index] = nil  // the only reference while it changes
-                        result = pass.measure(paragraph.prepared, lines: &lines)
-                        state.lines[index] = lines
-                    } else {
-                        result = pass.measure(paragraph.prepared)
-                    }
-                    state.results[index] = result
-                    running = running.adding(result)
-                    state.after[index] = running
-                    return true
-                }
-                state.validCount = count
-            }
-            let maximum = lineLimits.maximum ?? Int.max
-            let total = state.after[count - 1]
-            var totals = MeasureTotals(maximum: maximum)
-            totals.lines = total.lines
-            totals.contentHeight = total.height
-            totals.widest = total.widest
-            if total.lines <= maximum {
-                totals.visibleLinesHeight = total.height
-            } else {
-                // The paragraph in which the maximum is reached: the first whose total passes it.
-                let reached = state.after.partitioningIndex { $0.lines > maximum }
-                let before = reached > 0 ? state.after[reached - 1] : MeasureMemo.Running()
-                totals.visibleLinesHeight =
-                    before.lines < maximum
-                    ? before.height
-                        + (state.lines[reached]?.height(ofFirst: maximum - before.lines)
-                            ?? pass.firstLinesHeight(store.paragraph(reached).prepared, lines: maximum - before.lines))
-                    : before.height
-            }
+            state.update(store, pass: &pass, longParagraph: windowMinimumLength)
+            let totals = state.totals(store, pass: &pass, maximum: lineLimits.maximum ?? Int.max)
             return pass.measurement(of: totals, lineLimits: lineLimits, missingGlyphCount: store.missingGlyphCount)
         }
     }

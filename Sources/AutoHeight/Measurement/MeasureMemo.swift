@@ -1,33 +1,38 @@
 /// Per-paragraph measurements of an ``EditableText`` at one width, and the running sums after
-/// each paragraph, so that a measure after an edit walks only the paragraphs the edit replaced
-/// and adds up only the sums from the first of them on.
+/// each paragraph, so that a measure after an edit walks only the paragraphs the edit replaced.
 ///
-/// The sums are the ones ``MeasureTotals`` makes, in the same order from the same start, so a
-/// measure from the memo equals a full measure to the last bit (floating-point sums depend on
-/// their order; that is why they run on from the edit rather than being kept in a tree).
+/// Line counts and heights are summed as ``MeasureTotals`` sums them, in the same order from the
+/// same start, so a measure from the memo equals a full measure to the last bit (floating-point
+/// sums depend on their order: that is why they are running sums and not a tree). After an edit
+/// they run on from the first replaced paragraph, unless its lines and height came out as before
+/// (a character typed inside a line), when every later sum still holds. The widest line is a
+/// maximum, exact in any order: kept per block of paragraphs.
 final class MeasureMemo: Sendable {
-    /// The totals after a paragraph: lines, content height and widest line so far.
+    /// Lines and content height after a paragraph.
     struct Running: Equatable {
         var lines = 0
         var height = 0.0
-        var widest = 0.0
-
-        /// These totals with `result` added, as ``MeasureTotals/add(_:firstLinesHeight:)`` adds it.
-        @inline(__always)
-        func adding(_ result: ParagraphMeasure) -> Running {
-            Running(
-                lines: lines + result.lineCount, height: height + result.height,
-                widest: max(widest, result.maxLineWidth))
-        }
     }
+
+    /// Paragraphs per block of ``State/blockWidest``.
+    static let blockSize = 64
 
     struct State {
         var width = Double.nan
         /// Each paragraph's lines at `width`, nil until walked.
         var results: [ParagraphMeasure?] = []
-        /// The totals after each paragraph; correct for the first `validCount`.
+        /// Paragraphs whose results may be nil lie in this range.
+        var unknown: Range<Int>?
+        /// The sums after each paragraph; correct for the first `validCount`.
         var after: [Running] = []
         var validCount = 0
+        /// A replacement by as many paragraphs, made while every sum held, and the results it
+        /// replaced: when the new ones have the same lines and heights, the sums still hold.
+        var replaced: (range: ClosedRange<Int>, results: [ParagraphMeasure?])?
+        /// The widest line of each block of ``MeasureMemo/blockSize`` paragraphs; blocks in
+        /// `staleBlocks` are to be worked out again.
+        var blockWidest: [Double] = []
+        var staleBlocks: Range<Int>?
         /// The lines of long paragraphs at `width`, kept so that an edit in a window of one walks
         /// only some of them again (nil for the others).
         var lines: [ParagraphLines?] = []
@@ -36,20 +41,33 @@ final class MeasureMemo: Sendable {
         init(width: Double = .nan, count: Int = 0) {
             self.width = width
             results = Array(repeating: nil, count: count)
+            unknown = 0..<count
             after = Array(repeating: Running(), count: count)
+            staleBlocks = 0..<Int.max
             lines = Array(repeating: nil, count: count)
         }
 
         /// Paragraphs `range` were replaced by `count` new ones (not yet measured).
         mutating func replace(_ range: ClosedRange<Int>, withCount count: Int) {
-            guard range.upperBound < results.count else {
+            guard range.upperBound < results.count, count > 0 else {
                 self = State()
                 return
             }
+            let delta = count - range.count
+            replaced =
+                delta == 0 && validCount == results.count && unknown == nil
+                ? (range, Array(results[range])) : nil
             results.replaceSubrange(range, with: repeatElement(nil, count: count))
-            after.replaceSubrange(range, with: repeatElement(Running(), count: count))
             lines.replaceSubrange(range, with: repeatElement(nil, count: count))
+            if delta != 0 { after.replaceSubrange(range, with: repeatElement(Running(), count: count)) }
             validCount = min(validCount, range.lowerBound)
+            let new = range.lowerBound..<(range.lowerBound + count)
+            unknown =
+                unknown.map { min($0.lowerBound, new.lowerBound)..<max($0.upperBound + delta, new.upperBound) } ?? new
+            let blocks = (new.lowerBound / blockSize)..<(delta == 0 ? (new.upperBound - 1) / blockSize + 1 : Int.max)
+            staleBlocks =
+                staleBlocks.map { min($0.lowerBound, blocks.lowerBound)..<max($0.upperBound, blocks.upperBound) }
+                ?? blocks
         }
 
         /// Paragraph `index` was re-prepared in `window`: its lines are walked again from there
@@ -59,8 +77,13 @@ final class MeasureMemo: Sendable {
                 self = State()
                 return
             }
+            replaced = validCount == results.count && unknown == nil ? (index...index, [results[index]]) : nil
             results[index] = nil
             validCount = min(validCount, index)
+            unknown = unknown.map { min($0.lowerBound, index)..<max($0.upperBound, index + 1) } ?? index..<(index + 1)
+            let block = index / MeasureMemo.blockSize
+            staleBlocks =
+                staleBlocks.map { min($0.lowerBound, block)..<max($0.upperBound, block + 1) } ?? block..<(block + 1)
             if var kept = lines[index], kept.pendingEdit == nil {
                 lines[index] = nil  // the only reference while it changes
                 kept.pendingEdit = window
@@ -68,6 +91,91 @@ final class MeasureMemo: Sendable {
             } else {
                 lines[index] = nil
             }
+        }
+
+        /// Brings every result and sum up to date for `store`, walking paragraphs with `pass`;
+        /// the lines of paragraphs at least `longParagraph` units long are kept.
+        mutating func update(_ store: TextStore, pass: inout LinePass, longParagraph: Int) {
+            let count = store.paragraphCount
+            if let range = unknown {
+                store.forEachParagraph(from: range.lowerBound) { index, paragraph in
+                    guard index < range.upperBound else { return false }
+                    guard results[index] == nil else { return true }
+                    if paragraph.prepared.length >= longParagraph {
+                        var kept = lines[index] ?? ParagraphLines()
+                        lines[index] = nil  // the only reference while it changes
+                        results[index] = pass.measure(paragraph.prepared, lines: &kept)
+                        lines[index] = kept
+                    } else {
+                        results[index] = pass.measure(paragraph.prepared)
+                    }
+                    return true
+                }
+                unknown = nil
+            }
+            if let (range, old) = replaced, validCount == range.lowerBound,
+                zip(results[range], old).allSatisfy({ $0?.lineCount == $1?.lineCount && $0?.height == $1?.height })
+            {
+                validCount = count
+            }
+            replaced = nil
+            if validCount < count {
+                var sums = after
+                after = []
+                results.withUnsafeBufferPointer { results in
+                    sums.withUnsafeMutableBufferPointer { sums in
+                        var running = validCount > 0 ? sums[validCount - 1] : Running()
+                        for index in validCount..<count {
+                            let result = results[index].unsafelyUnwrapped
+                            running.lines += result.lineCount
+                            running.height += result.height
+                            sums[index] = running
+                        }
+                    }
+                }
+                after = sums
+                validCount = count
+            }
+            let blockCount = (count + MeasureMemo.blockSize - 1) / MeasureMemo.blockSize
+            if let stale = staleBlocks {
+                if blockWidest.count != blockCount {
+                    blockWidest = Array(blockWidest.prefix(blockCount))
+                    blockWidest.append(contentsOf: repeatElement(0, count: blockCount - blockWidest.count))
+                }
+                for block in stale.clamped(to: 0..<blockCount) {
+                    var widest = 0.0
+                    for index in (block * MeasureMemo.blockSize)..<min(count, (block + 1) * MeasureMemo.blockSize) {
+                        widest = max(widest, results[index].unsafelyUnwrapped.maxLineWidth)
+                    }
+                    blockWidest[block] = widest
+                }
+                staleBlocks = nil
+            }
+        }
+
+        /// The totals of the text (after ``update(_:pass:)``) with the lines past `maximum`
+        /// hidden: the paragraph in which the maximum is reached is walked for the height of its
+        /// first lines, as ``LinePass/add(_:known:)`` does.
+        func totals(_ store: TextStore, pass: inout LinePass, maximum: Int) -> MeasureTotals {
+            let total = after[after.count - 1]
+            var totals = MeasureTotals(maximum: maximum)
+            totals.lines = total.lines
+            totals.contentHeight = total.height
+            totals.widest = blockWidest.reduce(0.0, max)
+            guard total.lines > maximum else {
+                totals.visibleLinesHeight = total.height
+                return totals
+            }
+            let reached = after.partitioningIndex { $0.lines > maximum }
+            let before = reached > 0 ? after[reached - 1] : Running()
+            totals.visibleLinesHeight = before.height
+            if before.lines < maximum {
+                let shown = maximum - before.lines
+                totals.visibleLinesHeight +=
+                    lines[reached]?.height(ofFirst: shown)
+                    ?? pass.firstLinesHeight(store.paragraph(reached).prepared, lines: shown)
+            }
+            return totals
         }
     }
 

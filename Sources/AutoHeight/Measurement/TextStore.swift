@@ -177,16 +177,10 @@ final class StoredParagraph: Sendable {
     let characterCount: Int
     let prepared: PreparedParagraph
 
-    init(units: [UInt16], prepared: PreparedParagraph) {
+    /// A paragraph of `units`; `characterCount`, when known, is their grapheme clusters.
+    init(units: [UInt16], prepared: PreparedParagraph, characterCount: Int? = nil) {
         self.units = units
-        characterCount = String(decoding: units, as: UTF16.self).count
-        self.prepared = prepared
-    }
-
-    /// A paragraph whose grapheme clusters are known to be `characterCount`.
-    init(units: [UInt16], characterCount: Int, prepared: PreparedParagraph) {
-        self.units = units
-        self.characterCount = characterCount
+        self.characterCount = characterCount ?? String(decoding: units, as: UTF16.self).count
         self.prepared = prepared
     }
 }
