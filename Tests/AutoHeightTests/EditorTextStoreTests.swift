@@ -36,6 +36,11 @@ private typealias F = EditorFixtures
         #expect(state.lineCount == full.lineCount, "\(context)", sourceLocation: sourceLocation)
         let fresh = try EditorModel(text: text, configuration: editor.configuration)
         #expect(state == fresh.state, "\(context)", sourceLocation: sourceLocation)
+        if let source = editor.configuration.validationPattern {
+            #expect(
+                state.isMatched == (try ValidationPattern(source).matches(text)), "\(context)",
+                sourceLocation: sourceLocation)
+        }
     }
 
     /// Rule: random edits (inside a paragraph, spanning several, joining and splitting CR LF),
@@ -49,6 +54,8 @@ private typealias F = EditorFixtures
                 configuration.limitsInputToMaxLines = limits
                 configuration.characterLimit = limits ? 5_000 : nil
                 configuration.truncatesOverflowingInput = true
+                // Matched incrementally (PatternProgress); the fresh editor matches the whole text.
+                configuration.validationPattern = limits ? #"(?s)[a-z0-9 ]*\n.*"# : #"[^🇰🇷]*"#
             }
             try Self.expectFullMeasure(editor, "limits \(limits): start")
             for step in 0..<60 {

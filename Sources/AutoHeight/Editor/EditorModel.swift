@@ -24,8 +24,10 @@
 /// Costs per edit: re-prepares (shapes, breaks) only the paragraphs the edit touches and walks
 /// only their lines; character and line counts are kept per paragraph, and the text is kept once
 /// (``EditableText``'s store, which ``EditorState/text`` reads lazily), so an edit in a short
-/// paragraph costs about the same in a 1 kB and a 1 MB text. The one O(n) cost is the
-/// validation pattern, when one is set: it is matched against the whole text. Width, inset,
+/// paragraph costs about the same in a 1 kB and a 1 MB text. A validation pattern is matched
+/// from the edited paragraph on until its state is what it was there before (`PatternProgress`):
+/// one paragraph for most patterns, the rest of the text for one whose state depends on
+/// everything before. Width, inset,
 /// accessory, line-limit and enabled changes only re-walk lines. Observers hear a change only when height, line count, scroll enabled,
 /// placeholder visibility or match state changed (or what else they asked for).
 ///
@@ -45,7 +47,8 @@ public final class EditorModel {
     var measurement: TextMeasurement
     /// Every line at the text width, computed on the first caret query after a change.
     private var cachedLines: [LineLayout]?
-    private let pattern: ValidationPattern?
+    /// The validation pattern's match, kept per paragraph (nil without a pattern).
+    private var pattern: PatternProgress?
     private let observers = EditorObservers()
 
     /// How many preparation passes (shaping and segmentation) ran: the text, the touched
@@ -62,7 +65,7 @@ public final class EditorModel {
     public init(text: String = "", configuration: EditorConfiguration, isEnabled: Bool = true) throws(EditorError) {
         try configuration.validate()
         if let source = configuration.validationPattern, !source.isEmpty {
-            pattern = try ValidationPattern(source)
+            pattern = PatternProgress(pattern: try ValidationPattern(source))
         } else {
             pattern = nil
         }
@@ -87,7 +90,7 @@ public final class EditorModel {
             contentHeight: 0, isScrollEnabled: false, isMatched: false, characterCount: 0)
         state = makeState(
             text: editable.snapshot(text: text), measurement: measurement, isEnabled: isEnabled,
-            isMatched: pattern?.matches(text) ?? true, characterCount: editable.characterCount)
+            isMatched: matchesPattern(), characterCount: editable.characterCount)
     }
 
     /// The text as typed.
@@ -159,11 +162,12 @@ public final class EditorModel {
         }
         preparationCount += 1
         editable = newText
+        if let current = pattern { pattern = PatternProgress(pattern: current.pattern) }
         let newMeasurement = Self.measure(newText, configuration: configuration)
         commit(
             makeState(
                 text: newText.snapshot(text: text), measurement: newMeasurement, isEnabled: state.isEnabled,
-                isMatched: pattern?.matches(text) ?? true, characterCount: newText.characterCount),
+                isMatched: matchesPattern(), characterCount: newText.characterCount),
             measurement: newMeasurement)
     }
 
@@ -270,17 +274,20 @@ public final class EditorModel {
             }
         }
         preparationCount += 1
+        let removed = replaced.paragraphs.lowerBound...(replaced.paragraphs.lowerBound + replaced.removed.count - 1)
+        pattern?.replace(removed, withCount: replaced.paragraphs.count)
         let newMeasurement = Self.measure(editable, configuration: configuration)
         if configuration.limitsInputToMaxLines, let maximum = configuration.lineLimits.maximum,
             newMeasurement.lineCount > maximum, newMeasurement.lineCount > measurement.lineCount
         {
             editable.restore(replaced)
+            pattern?.replace(replaced.paragraphs, withCount: replaced.removed.count)
             return .rejected(.lineLimit(limit: maximum, resultingCount: newMeasurement.lineCount))
         }
         let snapshot = editable.snapshot()
         let newState = makeState(
             text: snapshot, measurement: newMeasurement, isEnabled: true,
-            isMatched: pattern?.matches(snapshot.string) ?? true, characterCount: editable.characterCount)
+            isMatched: matchesPattern(), characterCount: editable.characterCount)
         assert(editable.characterCount == outcome.characterCount, "the store and the policy count alike")
         commit(newState, measurement: newMeasurement)
         return .accepted(
@@ -315,6 +322,12 @@ public final class EditorModel {
                 text: state.snapshot, measurement: newMeasurement, isEnabled: state.isEnabled,
                 isMatched: state.isMatched, characterCount: state.characterCount),
             measurement: newMeasurement)
+    }
+
+    /// Whether the validation pattern matches the current text (true without one): resumes the
+    /// match at the paragraphs edited since the last call.
+    private func matchesPattern() -> Bool {
+        (pattern?.evaluate(editable.store)).map { $0 == .matched } ?? true
     }
 
     private func currentLines() -> [LineLayout] {

@@ -79,44 +79,88 @@ struct PatternProgram: Sendable {
     /// `stepLimit` thread steps.
     func wholeMatch(_ text: String, stepLimit: Int) -> Bool? {
         let characters = Array(text)
-        var machine = PikeMachine(instructions: instructions, characters: characters)
-        return machine.run(stepLimit: stepLimit)
+        var machine = PikeMachine(
+            instructions: instructions, characterCount: characters.count,
+            lastIsNewline: characters.last?.isNewline ?? false)
+        for character in characters {
+            switch machine.feed(character, stepLimit: stepLimit) {
+            case .running: continue
+            case .dead: return false
+            case .overLimit: return nil
+            }
+        }
+        return machine.isMatched
     }
 }
 
-/// The thread lists of one match.
-private struct PikeMachine {
+/// A Pike machine fed one character at a time, so that a match can stop between two characters
+/// and resume there (``PatternProgress`` does, at paragraph boundaries).
+struct PikeMachine {
     let instructions: [PatternProgram.Instruction]
-    let characters: [Character]
+    /// Characters of the whole text, and whether its last one is a newline (for `$`).
+    let characterCount: Int
+    let lastIsNewline: Bool
+    /// The threads waiting for the next character (instructions testing it, or `match`).
+    private(set) var threads: [Int] = []
+    /// Steps taken since the start of the text.
+    private(set) var steps = 0
+    /// Characters read since the start of the text.
+    private(set) var position = 0
     /// Per instruction, the last position it was added at: each instruction runs once per position.
     private var addedAt: [Int]
     private var stack: [Int] = []
-    private var steps = 0
+    private var next: [Int] = []
 
-    init(instructions: [PatternProgram.Instruction], characters: [Character]) {
+    /// What a character did.
+    enum Step { case running, dead, overLimit }
+
+    /// A machine at the start of a text of `characterCount` characters.
+    init(instructions: [PatternProgram.Instruction], characterCount: Int, lastIsNewline: Bool) {
         self.instructions = instructions
-        self.characters = characters
+        self.characterCount = characterCount
+        self.lastIsNewline = lastIsNewline
         addedAt = Array(repeating: -1, count: instructions.count)
+        var start: [Int] = []
+        add(0, at: 0, to: &start)
+        threads = start
     }
 
-    mutating func run(stepLimit: Int) -> Bool? {
-        var current: [Int] = []
-        var next: [Int] = []
-        add(0, at: 0, to: &current)
-        for position in characters.indices {
-            if current.isEmpty { return false }
-            let character = characters[position]
-            next.removeAll(keepingCapacity: true)
-            for pc in current {
-                if case .test(let test) = instructions[pc], test.matches(character) {
-                    add(pc + 1, at: position + 1, to: &next)
-                }
+    /// A machine resuming after `position` characters with `threads`, `steps` taken.
+    init(
+        instructions: [PatternProgram.Instruction], characterCount: Int, lastIsNewline: Bool, threads: [Int],
+        steps: Int, position: Int
+    ) {
+        self.instructions = instructions
+        self.characterCount = characterCount
+        self.lastIsNewline = lastIsNewline
+        addedAt = Array(repeating: -1, count: instructions.count)
+        self.threads = threads
+        self.steps = steps
+        self.position = position
+    }
+
+    /// Reads the next character: `.dead` (nothing read) when no thread is left, so the text
+    /// cannot match; `.overLimit` when the steps passed `stepLimit`.
+    mutating func feed(_ character: Character, stepLimit: Int) -> Step {
+        if threads.isEmpty { return .dead }
+        var upcoming = next
+        next = []
+        upcoming.removeAll(keepingCapacity: true)
+        for pc in threads {
+            if case .test(let test) = instructions[pc], test.matches(character) {
+                add(pc + 1, at: position + 1, to: &upcoming)
             }
-            steps += current.count
-            if steps > stepLimit { return nil }
-            swap(&current, &next)
         }
-        return current.contains { if case .match = instructions[$0] { true } else { false } }
+        steps += threads.count
+        position += 1
+        next = threads
+        threads = upcoming
+        return steps > stepLimit ? .overLimit : .running
+    }
+
+    /// Whether a thread reached `match` (at the end of the text: the whole text matches).
+    var isMatched: Bool {
+        threads.contains { if case .match = instructions[$0] { true } else { false } }
     }
 
     /// Adds `pc` and everything reachable from it without reading a character.
@@ -133,8 +177,8 @@ private struct PikeMachine {
                 stack.append(first)
             case .textStart: if position == 0 { stack.append(pc + 1) }
             case .textEnd(let beforeFinalNewline):
-                if position == characters.count
-                    || (beforeFinalNewline && position == characters.count - 1 && characters[position].isNewline)
+                if position == characterCount
+                    || (beforeFinalNewline && position == characterCount - 1 && lastIsNewline)
                 {
                     stack.append(pc + 1)
                 }

@@ -38,7 +38,8 @@ public struct ValidationPattern: Sendable {
     public let pattern: String
     /// Steps one evaluation may take before it gives up with ``Outcome/undetermined``.
     public let stepLimit: Int
-    private let program: PatternProgram
+    /// The compiled program (``PatternProgress`` runs it paragraph by paragraph).
+    let program: PatternProgram
 
     /// The default ``stepLimit``.
     public static let defaultStepLimit = 4_000_000

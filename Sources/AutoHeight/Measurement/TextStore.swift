@@ -82,6 +82,15 @@ struct TextStore: Sendable {
         return (leaf, index - first)
     }
 
+    /// Grapheme clusters before paragraph `index`. Complexity: O(leaves + leaf size).
+    func characters(beforeParagraph index: Int) -> Int {
+        let (leaf, slot) = location(ofParagraph: index)
+        var count = 0
+        for earlier in leaves[..<leaf] { count += earlier.characterCount }
+        for paragraph in leaves[leaf].paragraphs[..<slot] { count += paragraph.characterCount }
+        return count
+    }
+
     /// Paragraph `index`. Complexity: O(leaves).
     func paragraph(_ index: Int) -> StoredParagraph {
         let (leaf, slot) = location(ofParagraph: index)
