@@ -70,7 +70,7 @@ struct PatternProgress {
             position -= store.paragraph(resume).characterCount
         }
         let program = pattern.program.instructions
-        let taken = steps[..<resume].reduce(0, +)
+        let taken = steps[..<resume].reduce(0, &+)
         var machine =
             resume == 0
             ? PikeMachine(instructions: program, characterCount: characterCount, lastIsNewline: lastIsNewline)
@@ -111,7 +111,7 @@ struct PatternProgress {
         // this one may get further, so it runs on from there.
         if validCount < count { return evaluate(store) }
         // The whole text's steps, then what the machine after the last paragraph says.
-        let total = steps.reduce(0, +)
+        let total = steps.reduce(0, &+)
         if characterCount > 0 && total > pattern.stepLimit { return .undetermined }
         let final = checkpoints[count - 1].threads
         let matched = final.contains { if case .match = program[$0] { true } else { false } }
