@@ -27,6 +27,11 @@ import Testing
         #expect(try normal.measure(text, width: 400).maxLineWidth == collapsed)
         #expect(try ranges("one\n two\n\n three", width: 40, style: web()).count == 5)
         #expect(try ranges("one\n two\n\n three", width: 40, style: normal) == [[0, 5], [5, 11], [11, 16]])
+        // A leading run is not there: a long first word is not pushed to a second line
+        // (Chromium 156: 4 lines at 120 px; with a break after the leading space, 5).
+        let leading = " <нераспознанная версия EABI>     Неявные члены:"
+        #expect(try ranges(leading, width: 120, style: normal).count == 4)
+        #expect(try ranges(leading, width: 120, style: normal)[0] == [0, 13])
         #expect(try lineCount("\n\n", width: 120, style: normal) == 1)
         #expect(try lineCount("", width: 120, style: normal) == 1)
         let spaced = "x" + String(repeating: " ", count: 60) + "y"

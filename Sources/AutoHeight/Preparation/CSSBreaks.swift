@@ -114,13 +114,19 @@ enum CSSBreaks {
         }
     }
 
-    /// `white-space: normal`: zero widths for every collapsed unit (see the type's summary).
-    static func collapse(_ units: UnsafeBufferPointer<UInt16>, advances: inout [Double]) {
+    /// `white-space: normal`: zero widths for every collapsed unit (see the type's summary), and
+    /// no break after a leading run (it is not there: the first word starts the first line).
+    static func collapse(_ units: UnsafeBufferPointer<UInt16>, advances: inout [Double], boundaries: inout [Int32]) {
         var previousIsSpace = true  // a leading run collapses away
+        var leadingEnd = 0
         for index in 0..<units.count {
             let isSpace = units[index] == 0x20
             if isSpace && previousIsSpace { advances[index] = 0 }
+            if isSpace && leadingEnd == index { leadingEnd = index + 1 }
             previousIsSpace = isSpace
+        }
+        if leadingEnd > 0 && leadingEnd < units.count, let first = boundaries.first, Int(first) == leadingEnd {
+            boundaries.removeFirst()
         }
     }
 

@@ -110,7 +110,7 @@ struct ParagraphPreparer {
                 keepsAllWords: language.keepsAllWords && profile != .web, into: &boundaries)
             tailorBreaks(units, flags: flags, boundaries: &boundaries)
         }
-        if whiteSpace == .normal { CSSBreaks.collapse(units, advances: &advances) }
+        if whiteSpace == .normal { CSSBreaks.collapse(units, advances: &advances, boundaries: &boundaries) }
         if profile == .web && mayHaveControls { showControls(units, advances: &advances) }
 
         var segments = scratch.emptySegments(capacity: boundaries.count)
