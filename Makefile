@@ -64,9 +64,11 @@ agreement: build deps-test
 benchmark: deps
 	cd Benchmarks && $(SWIFT) package benchmark
 
-# Pango, the minimal C pipeline and AutoHeight timed side by side (needs ../shared, libpango1.0-dev).
+# Pango, the minimal C pipeline and AutoHeight timed side by side, with font fallback and with a
+# single font, on the oracle's corpus200 and the mixed-script corpus (needs ../shared, libpango1.0-dev).
 compare: deps-test
 	scripts/bench-compare.sh
+	scripts/bench-compare.sh ../shared/corpus/mixed.jsonl
 
 # The segment cache changes no layout: every corpus of ../shared/corpus, with and without it.
 verify-cache: deps-test

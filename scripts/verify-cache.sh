@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Checks that SegmentCache changes no layout: `autoheight bench --verify-cache` over every corpus
 # of ../shared/corpus, each with its language, with default and strict line breaking (and
-# keep-all for Korean) and the web profile (also with break-all, line-break: anywhere and keep-all), with the bundled fonts plus the system fallback and with Noto Sans CJK
-# KR alone. Prints one line per run and the total; exits non-zero on any mismatch.
+# keep-all for Korean) and the web profile (also with break-all, line-break: anywhere and keep-all),
+# with three font stacks: the bundled fonts plus the system fallback, Noto Sans CJK KR plus the
+# system fallback (the CLI's default: runs in fallback fonts and emoji go through the cache too),
+# and Noto Sans CJK KR alone. Prints one line per run and the total; exits non-zero on any mismatch.
 #
 #   scripts/verify-cache.sh [CORPUS_DIR]
 set -euo pipefail
@@ -23,10 +25,11 @@ for file in "$CORPUS_DIR"/*.jsonl; do
     "--profile web --word-break break-all" "--profile web --line-break anywhere")
   [ "$language" = ko ] && variants+=("--word-break keep-all" "--profile web --word-break keep-all")
   [ "$language" = ja ] && variants+=("--word-break phrase")
-  for fonts in bundled cjk; do
+  for fonts in bundled cjk-system cjk; do
     font_options=()
+    [ "$fonts" = cjk-system ] && font_options=(--font-file "$CJK" --face 1 --fallback system)
     [ "$fonts" = cjk ] && font_options=(--font-file "$CJK" --face 1 --fallback none)
-    [ "$fonts" = cjk ] && [ ! -f "$CJK" ] && continue
+    [ "$fonts" != bundled ] && [ ! -f "$CJK" ] && continue
     for variant in "${variants[@]}"; do
       # shellcheck disable=SC2086
       line=$("$CLI" bench --verify-cache --jsonl-input "$file" "${font_options[@]}" --language "$language" $variant \

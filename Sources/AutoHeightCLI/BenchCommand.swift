@@ -20,10 +20,15 @@ struct BenchCommand: ParsableCommand {
               paragraph  only with --scenario paragraph: one character typed in the middle of
                          one 10 MB paragraph (the input texts joined by spaces), then
                          re-measured at the first width; and the same in a ~200-byte paragraph
-            The last line is one JSON object with nanoseconds per operation:
-            {"coldNsPerMeasure", "warmNsPerMeasure", "rewrapNsPerMeasure", "keystrokeNs",
-             "documentColdNs", "paragraphKeystrokeNs", "shortParagraphKeystrokeNs", "texts",
-             "widths"}.
+            By default both configurations are timed in one run: with the system fallback
+            (--fallback system, the default) and with the fonts given alone (--fallback none);
+            --configurations given times only the --fallback given. Each configuration ends
+            with one JSON line, nanoseconds per operation and memory:
+            {"fallback", "coldNsPerMeasure", "warmNsPerMeasure", "rewrapNsPerMeasure",
+             "keystrokeNs", "documentColdNs", "paragraphKeystrokeNs", "shortParagraphKeystrokeNs",
+             "preparedBytesPerUnit", "segmentCacheBytes", "segmentCacheEntries", "texts",
+             "widths"} (the segment cache's size after the warm scenario; bytes per UTF-16 unit of
+            the prepared texts).
             """)
 
     @Option(
@@ -53,6 +58,13 @@ struct BenchCommand: ParsableCommand {
         ))
     var only: String?
 
+    @Option(
+        name: .customLong("configurations"),
+        help: ArgumentHelp(
+            "both: time with the system fallback and with the fonts alone, in one run; given: only the --fallback given.",
+            valueName: "both|given"))
+    var configurations: String = "both"
+
     @Flag(
         name: .customLong("verify-cache"),
         help: ArgumentHelp(
@@ -64,6 +76,9 @@ struct BenchCommand: ParsableCommand {
 
     func validate() throws {
         if repetitions < 1 { throw ValidationError("--repeat must be ≥ 1") }
+        if configurations != "both" && configurations != "given" {
+            throw ValidationError("--configurations must be both or given, not '\(configurations)'")
+        }
         _ = try WidthOptions.parse(["--widths", widthList]).widths()
     }
 
@@ -74,89 +89,117 @@ struct BenchCommand: ParsableCommand {
             let texts = try loadTexts()
             guard !texts.isEmpty else { throw CLIFailure.data("no texts to measure") }
             if verifyCache { return try verify(texts: texts, style: textStyle, widths: widths) }
-            let measuresPerPass = Double(texts.count * widths.count)
-            var sink = 0
-
-            let cold =
-                !runs("cold")
-                ? 0
-                : try fastest { () throws(AutoHeightError) in
-                    for text in texts {
-                        for width in widths { sink &+= try textStyle.measure(text, width: width).lineCount }
-                    }
-                } / measuresPerPass
-
-            var cachedStyle = textStyle
-            cachedStyle.segmentCache = SegmentCache()
-            let warm =
-                !runs("warm")
-                ? 0
-                : try fastest { () throws(AutoHeightError) in
-                    for text in texts {
-                        for width in widths { sink &+= try cachedStyle.measure(text, width: width).lineCount }
-                    }
-                } / measuresPerPass
-
-            let prepared = try texts.map { (text) throws(AutoHeightError) in try textStyle.prepare(text) }
-            let rewrapRepeats = max(1, 20_000 / max(prepared.count * widths.count, 1))
-            let rewrap =
-                !runs("rewrap")
-                ? 0
-                : try fastest { () throws(AutoHeightError) in
-                    for _ in 0..<rewrapRepeats {
-                        for text in prepared {
-                            for width in widths { sink &+= try text.measure(width: width).lineCount }
-                        }
-                    }
-                } / (measuresPerPass * Double(rewrapRepeats))
-
-            var document = ""
-            while document.utf8.count < 100_000 {
-                for text in texts where document.utf8.count < 100_000 { document += text + "\n" }
+            var styles = [(name: style.fallback == .system ? "system" : "none", style: textStyle)]
+            if configurations == "both" {
+                styles = [
+                    ("system", withFonts(textStyle, textStyle.fonts.withSystemFallback(.shared))),
+                    ("none", withFonts(textStyle, textStyle.fonts.withSystemFallback(nil))),
+                ]
             }
-            let documentCold =
-                !runs("keystroke")
-                ? 0
-                : try fastest { () throws(AutoHeightError) in
-                    sink &+= try textStyle.measure(document, width: widths[0]).lineCount
-                }
-            var editor = try EditableText(document, style: textStyle)
-            let keystrokes = 200
-            let keystroke =
-                !runs("keystroke")
-                ? 0
-                : try fastest { () throws(AutoHeightError) in
-                    for index in 0..<keystrokes {
-                        let end = editor.utf16Count
-                        try editor.replace(utf16Range: end..<end, with: index % 8 == 7 ? " " : "a")
-                        sink &+= try editor.measure(width: widths[0]).lineCount
-                    }
-                } / Double(keystrokes)
-
-            let paragraph: (long: Double, short: Double) =
-                only == "paragraph"
-                ? try paragraphKeystrokes(texts: texts, style: textStyle, width: widths[0], sink: &sink) : (0, 0)
-
             let output = FileHandleOutput.standardOutput
-            output.write(
-                "texts \(texts.count), widths \(widths.map { JSONText.number($0) }.joined(separator: ",")), document \(document.utf8.count) bytes, fastest of \(repetitions) (checksum \(sink & 0xFFFF))\n"
-            )
-            output.write("cold       \(Self.format(cold)) per measure\n")
-            let (hits, misses) = cachedStyle.segmentCache!.statistics
-            output.write(
-                "warm       \(Self.format(warm)) per measure (segment cache: \(hits) chunks served, \(misses) shaped)\n"
-            )
-            output.write("rewrap     \(Self.format(rewrap)) per measure\n")
-            output.write("keystroke  \(Self.format(keystroke)) per keystroke (append + re-measure, 100 kB document)\n")
-            output.write("document   \(Self.format(documentCold)) cold measure of the document\n")
-            output.write(
-                "paragraph  \(Self.format(paragraph.long)) per keystroke in a \(Self.longParagraphBytes)-byte paragraph, \(Self.format(paragraph.short)) in a ~200-byte one\n"
-            )
-            output.write(
-                "{\"coldNsPerMeasure\":\(Self.round(cold)),\"warmNsPerMeasure\":\(Self.round(warm)),\"rewrapNsPerMeasure\":\(Self.round(rewrap)),\"keystrokeNs\":\(Self.round(keystroke)),\"documentColdNs\":\(Self.round(documentCold)),\"paragraphKeystrokeNs\":\(Self.round(paragraph.long)),\"shortParagraphKeystrokeNs\":\(Self.round(paragraph.short)),\"texts\":\(texts.count),\"widths\":[\(widths.map { JSONText.number($0) }.joined(separator: ","))]}\n"
-            )
-            output.flush()
+            for (name, configured) in styles {
+                try time(configured, named: name, texts: texts, widths: widths, output: output)
+            }
         }
+    }
+
+    private func withFonts(_ style: TextStyle, _ fonts: FontStack) -> TextStyle {
+        var changed = style
+        changed.fonts = fonts
+        return changed
+    }
+
+    /// Times every scenario for one configuration and reports it.
+    private func time(
+        _ textStyle: TextStyle, named name: String, texts: [String], widths: [Double], output: FileHandleOutput
+    ) throws {
+        let measuresPerPass = Double(texts.count * widths.count)
+        var sink = 0
+
+        let cold =
+            !runs("cold")
+            ? 0
+            : try fastest { () throws(AutoHeightError) in
+                for text in texts {
+                    for width in widths { sink &+= try textStyle.measure(text, width: width).lineCount }
+                }
+            } / measuresPerPass
+
+        var cachedStyle = textStyle
+        cachedStyle.segmentCache = SegmentCache()
+        let warm =
+            !runs("warm")
+            ? 0
+            : try fastest { () throws(AutoHeightError) in
+                for text in texts {
+                    for width in widths { sink &+= try cachedStyle.measure(text, width: width).lineCount }
+                }
+            } / measuresPerPass
+
+        let prepared = try texts.map { (text) throws(AutoHeightError) in try textStyle.prepare(text) }
+        let preparedBytes = prepared.reduce(0) { $0 + $1.byteCount }
+        let preparedUnits = max(1, prepared.reduce(0) { $0 + $1.utf16Count })
+        let rewrapRepeats = max(1, 20_000 / max(prepared.count * widths.count, 1))
+        let rewrap =
+            !runs("rewrap")
+            ? 0
+            : try fastest { () throws(AutoHeightError) in
+                for _ in 0..<rewrapRepeats {
+                    for text in prepared {
+                        for width in widths { sink &+= try text.measure(width: width).lineCount }
+                    }
+                }
+            } / (measuresPerPass * Double(rewrapRepeats))
+
+        var document = ""
+        while document.utf8.count < 100_000 {
+            for text in texts where document.utf8.count < 100_000 { document += text + "\n" }
+        }
+        let documentCold =
+            !runs("keystroke")
+            ? 0
+            : try fastest { () throws(AutoHeightError) in
+                sink &+= try textStyle.measure(document, width: widths[0]).lineCount
+            }
+        var editor = try EditableText(document, style: textStyle)
+        let keystrokes = 200
+        let keystroke =
+            !runs("keystroke")
+            ? 0
+            : try fastest { () throws(AutoHeightError) in
+                for index in 0..<keystrokes {
+                    let end = editor.utf16Count
+                    try editor.replace(utf16Range: end..<end, with: index % 8 == 7 ? " " : "a")
+                    sink &+= try editor.measure(width: widths[0]).lineCount
+                }
+            } / Double(keystrokes)
+
+        let paragraph: (long: Double, short: Double) =
+            only == "paragraph"
+            ? try paragraphKeystrokes(texts: texts, style: textStyle, width: widths[0], sink: &sink) : (0, 0)
+
+        let cache = cachedStyle.segmentCache!
+        let (hits, misses) = cache.statistics
+        let bytesPerUnit = Double(preparedBytes) / Double(preparedUnits)
+        output.write(
+            "fallback \(name): texts \(texts.count), widths \(widths.map { JSONText.number($0) }.joined(separator: ",")), document \(document.utf8.count) bytes, fastest of \(repetitions) (checksum \(sink & 0xFFFF))\n"
+        )
+        output.write("cold       \(Self.format(cold)) per measure\n")
+        output.write(
+            "warm       \(Self.format(warm)) per measure (segment cache: \(hits) chunks served, \(misses) shaped; \(cache.entryCount) entries, \(cache.byteCount) bytes)\n"
+        )
+        output.write("rewrap     \(Self.format(rewrap)) per measure\n")
+        output.write("keystroke  \(Self.format(keystroke)) per keystroke (append + re-measure, 100 kB document)\n")
+        output.write("document   \(Self.format(documentCold)) cold measure of the document\n")
+        output.write(
+            "paragraph  \(Self.format(paragraph.long)) per keystroke in a \(Self.longParagraphBytes)-byte paragraph, \(Self.format(paragraph.short)) in a ~200-byte one\n"
+        )
+        output.write(
+            "memory     \(JSONText.number((bytesPerUnit * 100).rounded() / 100)) bytes per UTF-16 unit prepared\n")
+        output.write(
+            "{\"fallback\":\"\(name)\",\"coldNsPerMeasure\":\(Self.round(cold)),\"warmNsPerMeasure\":\(Self.round(warm)),\"rewrapNsPerMeasure\":\(Self.round(rewrap)),\"keystrokeNs\":\(Self.round(keystroke)),\"documentColdNs\":\(Self.round(documentCold)),\"paragraphKeystrokeNs\":\(Self.round(paragraph.long)),\"shortParagraphKeystrokeNs\":\(Self.round(paragraph.short)),\"preparedBytesPerUnit\":\(JSONText.number((bytesPerUnit * 100).rounded() / 100)),\"segmentCacheBytes\":\(cache.byteCount),\"segmentCacheEntries\":\(cache.entryCount),\"texts\":\(texts.count),\"widths\":[\(widths.map { JSONText.number($0) }.joined(separator: ","))]}\n"
+        )
+        output.flush()
     }
 
     /// The cache check of `--verify-cache`.

@@ -6,6 +6,11 @@ extension ParagraphPreparer {
     /// the paragraph whole. With space rules, a chunk's key also holds the class of the character
     /// after it, and a missing chunk is shaped with that character after it.
     ///
+    /// With several fonts (fallback fonts or the system's), runs the primary font does not cover
+    /// are cut too, where a chunk's fonts are its own (see ``shapeMisses(_:of:units:runs:advances:fontIndices:flags:)``):
+    /// never before a character that takes a neighbour's font, and a chunk whose trailing spaces
+    /// may take the font of the cluster after it is keyed on that cluster as well.
+    ///
     /// Line-break opportunities come along when every chunk of the paragraph has them stored
     /// (see ``SegmentCache/BreakContext``): they are then written to `boundaries` and
     /// `breaksFound` is true; otherwise the caller asks ICU and records what it finds with
@@ -22,6 +27,7 @@ extension ParagraphPreparer {
         requests.removeAll(keepingCapacity: true)
         let primary = shaper.fonts[0]
         let breaksByPhrase = language.breaksByPhrase
+        let severalFonts = shaper.mayUseSeveralFonts
         // Grapheme clusters are the paragraph's. A run may start inside one (a bidi level change
         // before a trailing joiner): then they are found over the whole paragraph, and only runs
         // that start one are cut into chunks (whose own clusters then agree).
@@ -31,7 +37,7 @@ extension ParagraphPreparer {
             try Graphemes.markStarts(of: units, in: &flags, offset: 0, bit: UnitFlag.graphemeStart)
             clustersMarked = true
         }
-        for run in runs {
+        for (runIndex, run) in runs.enumerated() {
             let coupling: WordCoupling
             if let known = scratch.runAnswers.first(where: {
                 $0.script == run.script && $0.rightToLeft == run.isRightToLeft
@@ -44,9 +50,10 @@ extension ParagraphPreparer {
             }
             var spaceRules: SpaceContextRules? = nil
             if case .spaceContext(let rules) = coupling { spaceRules = rules }
-            guard coupling.allowsChunks, Self.contextStaysOutside(run, units),
-                !severalRuns || flags[run.range.lowerBound] & UnitFlag.graphemeStart != 0,
-                shaper.primaryShapesAlone(units, run.range)
+            // With several fonts, chunks choose their own fonts (see `shapeMisses`).
+            let choosesFonts = severalFonts
+            guard Self.contextStaysOutside(run, units),
+                !severalRuns || flags[run.range.lowerBound] & UnitFlag.graphemeStart != 0
             else {
                 // This run shapes whole, as in the uncached path.
                 chunksTileParagraph = false
@@ -61,14 +68,30 @@ extension ParagraphPreparer {
             let runTag =
                 (run.isRightToLeft ? 1 << 63 : 0) | UInt64(run.script.tag) << 32
                 | UInt64(UInt32(truncatingIfNeeded: cache.context) & 0xFFFF)
+            let runEnd = run.range.upperBound
+            guard coupling.allowsChunks else {
+                // The primary font ties words together: the run is one request, shaped whole.
+                var request = SegmentCache.wholeRun(
+                    of: run.range, script: run.script, isRightToLeft: run.isRightToLeft, tag: runTag, units: units)
+                if !breaksByPhrase {
+                    request.breakContext = SegmentCache.BreakContext(
+                        of: run.range, in: units, startsRun: true, endsRun: true)
+                }
+                request.run = runIndex
+                requests.append(request)
+                continue
+            }
             var chunkStart = run.range.lowerBound
             var index = chunkStart + 1
-            while chunkStart < run.range.upperBound {
+            while chunkStart < runEnd {
                 // A chunk ends after its spaces, before a character that starts a cluster of its own
-                // (with space rules: whose effect on the spaces the key can hold).
+                // (with space rules: whose effect on the spaces the key can hold; choosing fonts:
+                // that does not take a neighbour's font, so that no stretch of spaces is cut).
                 var nextClass = 0
-                while index < run.range.upperBound {
-                    if units[index - 1] == 0x20 && units[index] != 0x20 && Graphemes.isStandalone(units[index]) {
+                while index < runEnd {
+                    if units[index - 1] == 0x20 && units[index] != 0x20 && Graphemes.isStandalone(units[index])
+                        && !(choosesFonts && CharacterClasses.takesNeighbouringFont(UInt32(units[index])))
+                    {
                         guard let spaceRules else { break }
                         var spaces = 1
                         while index - spaces > chunkStart && units[index - spaces - 1] == 0x20 { spaces += 1 }
@@ -87,58 +110,40 @@ extension ParagraphPreparer {
                     breaksByPhrase
                     ? .unknown
                     : SegmentCache.BreakContext(
-                        of: range, in: units, startsRun: chunkStart == run.range.lowerBound,
-                        endsRun: index == run.range.upperBound)
-                let tag = runTag | UInt64(nextClass) << 24
-                requests.append(
-                    SegmentCache.Request(
-                        range: range, tag: tag,
-                        hash: SegmentCache.hash(units, range, tag: tag ^ UInt64(breakContext.rawValue) << 40),
-                        script: run.script,
-                        isRightToLeft: run.isRightToLeft, lookahead: nextClass == 0 ? 0 : 1,
-                        breakContext: breakContext))
+                        of: range, in: units, startsRun: chunkStart == run.range.lowerBound, endsRun: index == runEnd)
+                // Choosing fonts: a chunk that ends the run has no next cluster, unlike one with
+                // the same text inside a run; the tag tells them apart.
+                let endsRunTag = choosesFonts && index == runEnd ? SegmentCache.endsRunTag : 0
+                let tag = runTag | UInt64(nextClass) << 24 | endsRunTag
+                let state = SegmentCache.hashState(
+                    units, range, continuing: 0xcbf2_9ce4_8422_2325 ^ tag ^ UInt64(breakContext.rawValue) << 40)
+                var request = SegmentCache.Request(
+                    range: range, tag: tag, hash: SegmentCache.finish(state), script: run.script,
+                    isRightToLeft: run.isRightToLeft, lookahead: nextClass == 0 ? 0 : 1, breakContext: breakContext,
+                    run: runIndex, runRange: run.range)
+                if choosesFonts && index < runEnd {
+                    // The next chunk's first cluster, and what else up to the next unit that
+                    // surely starts one.
+                    var nextEnd = index + 1
+                    while nextEnd < runEnd && !Graphemes.isStandalone(units[nextEnd]) { nextEnd += 1 }
+                    request.next = nextEnd - index
+                    request.nextHash = SegmentCache.finish(
+                        SegmentCache.hashState(units, index..<nextEnd, continuing: state ^ SegmentCache.withNextTag))
+                }
+                requests.append(request)
                 chunkStart = index
                 index += 1
             }
         }
         guard !requests.isEmpty else { return (missing, false, requests) }
         let (misses, hitMissing, breaksFound) = cache.store.lookUp(
-            requests, in: units, advances: &advances, flags: &flags, fontIndices: &fontIndices,
+            &requests, in: units, advances: &advances, flags: &flags, fontIndices: &fontIndices,
             assemblingBreaks: chunksTileParagraph, boundaries: &boundaries)
         missing += hitMissing
         guard !misses.isEmpty else { return (missing, breaksFound, requests) }
-        var shapedMissing: [Int] = []
-        for requestIndex in misses {
-            let range = requests[requestIndex].range
-            // The chunk, then the character its key depends on (shaped only as context).
-            let shapedCount = range.count + requests[requestIndex].lookahead
-            let slice = UnsafeBufferPointer(rebasing: units[range.lowerBound..<(range.lowerBound + shapedCount)])
-            var chunkFlags = [UInt8](repeating: 0, count: shapedCount)
-            try Graphemes.markStarts(
-                of: UnsafeBufferPointer(rebasing: slice[0..<range.count]), in: &chunkFlags, offset: 0,
-                bit: UnitFlag.graphemeStart)
-            var chunkAdvances = [Double](repeating: 0, count: shapedCount)
-            var chunkFonts = fontIndices.isEmpty ? [] : [UInt8](repeating: 0, count: shapedCount)
-            let chunkMissing = try shaper.shape(
-                slice,
-                runs: [
-                    TextRun(
-                        range: 0..<shapedCount, script: requests[requestIndex].script,
-                        isRightToLeft: requests[requestIndex].isRightToLeft)
-                ],
-                advances: &chunkAdvances, fontIndices: &chunkFonts, flags: &chunkFlags)
-            // (The context character has no grapheme start marked, so it counts for nothing.)
-            for offset in 0..<range.count {
-                advances[range.lowerBound + offset] = chunkAdvances[offset]
-                flags[range.lowerBound + offset] = chunkFlags[offset]
-                if !fontIndices.isEmpty { fontIndices[range.lowerBound + offset] = chunkFonts[offset] }
-            }
-            shapedMissing.append(chunkMissing)
-            missing += chunkMissing
-        }
-        cache.store.insert(
-            misses.map { requests[$0] }, units: units, advances: advances, flags: flags, fontIndices: fontIndices,
-            missing: shapedMissing)
+        missing += try shapeMisses(
+            misses, of: &requests, units: units, runs: runs, advances: &advances, fontIndices: &fontIndices,
+            flags: &flags)
         return (missing, false, requests)
     }
 

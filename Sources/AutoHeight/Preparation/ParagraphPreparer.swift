@@ -3,7 +3,8 @@
 // Solution: runs, shaping and break opportunities become a PreparedParagraph: segments between
 //   break opportunities with their content and hanging widths in em, and per-unit advances and
 //   flags; a SegmentCache serves repeated chunks ("word ") and their breaks exactly.
-// Limitations: the cache serves only runs whose font provably shapes words independently.
+// Limitations: the cache serves chunks only of runs whose fonts provably shape words
+//   independently (other runs whole).
 
 /// Turns paragraphs into ``PreparedParagraph``s: graphemes, runs, shaping, break opportunities.
 /// One preparer serves one text (it holds a HarfBuzz buffer) and is used by one thread.
@@ -34,7 +35,8 @@ struct ParagraphPreparer {
         self.language = language
         self.shaper = ParagraphShaper(
             fonts: fonts, systemFallback: systemFallback, language: language.shapingLanguage,
-            languageScripts: language.scripts, buffer: buffer)
+            languageScripts: language.scripts, buffer: buffer,
+            fontChoices: systemFallback != nil || fonts.count > 1 ? scratch.fontChoices : nil)
         self.trailingWhitespace = trailingWhitespace
         self.profile = profile
         self.whiteSpace = whiteSpace

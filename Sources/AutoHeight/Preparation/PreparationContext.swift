@@ -2,6 +2,9 @@
 struct PreparationContext {
     let fonts: [Font]
     let systemFallback: SystemFallback?
+    /// The stack's ``FontStack/cacheIdentity`` and the language's tag, which the fonts chosen
+    /// for clusters depend on (``FontChoiceMemo``).
+    let fontChoiceOwner: (stack: String, language: String)
     let language: LanguageInfo
     let trailingWhitespace: TrailingWhitespace
     let profile: LayoutProfile
@@ -18,6 +21,7 @@ struct PreparationContext {
         self.limits = limits
         fonts = stack.fonts
         systemFallback = stack.systemFallback
+        fontChoiceOwner = (stack.cacheIdentity, languageTag)
         language = try LanguageInfo.forTag(languageTag)
         self.trailingWhitespace = trailingWhitespace
         self.profile = profile
@@ -39,6 +43,9 @@ struct PreparationContext {
             try PreparationScratch.withScratch { (scratch) throws(AutoHeightError) in
                 defer { scratch.returnLineBreaker() }
                 scratch.runAnswers.removeAll(keepingCapacity: true)
+                if systemFallback != nil || fonts.count > 1 {
+                    scratch.fontChoices.use(stack: fontChoiceOwner.stack, language: fontChoiceOwner.language)
+                }
                 return try body(
                     ParagraphPreparer(
                         fonts: fonts, language: language, trailingWhitespace: trailingWhitespace, profile: profile,

@@ -22,6 +22,8 @@ final class PreparationScratch: @unchecked Sendable {
     /// current text (with the run's HarfBuzz language): asked of the font's shared memo once per
     /// text. Emptied for every text.
     var runAnswers: [(script: Script, rightToLeft: Bool, coupling: WordCoupling)] = []
+    /// Fonts chosen for clusters, kept from text to text for the same stack and language.
+    let fontChoices = FontChoiceMemo()
     /// The UTF-16 units of a one-shot measure's text.
     var units: [UInt16] = []
     /// A paragraph's per-unit arrays and segments handed back by a one-shot measure

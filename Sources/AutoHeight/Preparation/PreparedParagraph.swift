@@ -30,6 +30,12 @@ struct PreparedParagraph: Sendable, Equatable {
     /// paragraph is left-to-right throughout, and an edit may re-prepare only a window of it.
     var bidiUnits: Int = 0
 
+    /// The heap memory of its arrays, at their capacities, in bytes.
+    var byteCount: Int {
+        advances.capacity * MemoryLayout<Double>.stride + flags.capacity
+            + segments.capacity * MemoryLayout<Segment>.stride
+    }
+
     static let empty = PreparedParagraph(length: 0, segments: [], advances: [], flags: [], missingGlyphs: 0)
 
     /// The structural rules every prepared paragraph keeps, as the violations found (empty when

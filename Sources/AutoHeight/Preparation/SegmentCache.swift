@@ -8,10 +8,13 @@
 /// for message in history { _ = try style.measure(message, width: 320) }  // words shaped once
 /// ```
 ///
-/// Exactness comes first. Shaping is served only for runs whose primary font applies no lookup
+/// Exactness comes first. Chunks are served only for runs whose primary font applies no lookup
 /// that could couple two words through the space, or only rules that swap the space by its two
 /// neighbours, whose class then joins the key (see `WordCoupling`): there shaping a chunk
-/// alone gives exactly the advances of shaping the paragraph whole. Break opportunities are
+/// alone gives exactly the advances of shaping the paragraph whole. Other runs are served
+/// whole. With fallback fonts, a chunk whose trailing spaces may take the font of the cluster
+/// after it is keyed on that cluster too, and a run that uses a fallback font coupling words is
+/// served whole (see `ParagraphPreparer.shapeMisses`). Break opportunities are
 /// served only for chunks whose context the key holds (`BreakContext`), and a paragraph skips
 /// ICU only when every chunk has them. `autoheight bench --verify-cache` checks a corpus.
 /// Safe to share between threads.
@@ -80,32 +83,126 @@ public final class SegmentCache: Sendable {
         /// Units after the chunk that its shaping needs as context (not part of the entry).
         var lookahead: Int = 0
         var breakContext: BreakContext = .unknown
+        /// With several fonts: the units after the chunk up to the end of the next chunk's first
+        /// grapheme cluster (0 at the end of the run). When the chunk's trailing spaces take
+        /// their font from that cluster (see ``ParagraphShaper/assignFonts(in:checkingEmoji:units:advances:fontIndices:flags:anyMissing:)``),
+        /// the chunk's entry is a marker and its values are keyed on the chunk and those units
+        /// (`nextHash`).
+        var next: Int = 0
+        var nextHash: UInt64 = 0
+        /// The index of the chunk's run among the paragraph's runs.
+        var run: Int = 0
+        /// The chunk's missing glyphs, once found in the cache or shaped.
+        var missing: Int32 = 0
+        /// The run's range in the paragraph (for ``wholeRun``).
+        var runRange: Range<Int> = 0..<0
+        /// The request stands for its whole run (shaped whole: its primary font ties words).
+        var isWholeRun = false
+        /// Set by a look-up: the chunk's marker says its run shapes whole.
+        var inCoupledRun = false
+
+        /// The key of the chunk's values when they depend on the next cluster.
+        var withNext: Request {
+            var keyed = self
+            keyed.range = range.lowerBound..<(range.upperBound + next)
+            keyed.tag = tag | SegmentCache.withNextTag
+            keyed.hash = nextHash
+            keyed.breakContext = .unknown
+            return keyed
+        }
     }
 
-    /// Looks every request up under one lock, copying hits into the paragraph's arrays.
-    /// Returns the indices of the requests that missed and the missing-glyph count of the hits.
-    /// With `assemblingBreaks` (the requests tile the paragraph), also appends the hits' stored
-    /// line-break opportunities to `boundaries`; `breaksFound` says whether every request had
-    /// them (else `boundaries` holds a useless prefix).
+    // A tag: bit 63 right to left, 32–62 the script, 24–29 a space rule's next class, 16–18
+    // the bits below, 0–15 the context.
+    /// Tells chunks that end their run from chunks with the same text inside one (choosing fonts).
+    static let endsRunTag: UInt64 = 1 << 16
+    /// Tells keys that hold the next cluster from plain ones.
+    static let withNextTag: UInt64 = 1 << 17
+    /// Tells keys of whole runs from chunks'.
+    static let wholeRunTag: UInt64 = 1 << 18
+
+    /// The part of a chunk's tag that its run decides.
+    static func runTag(of tag: UInt64) -> UInt64 { tag & ~(0x3F << 24 | 0x7 << 16) }
+
+    /// The request for a chunk's whole run, shaped whole (``SegmentStore/Kind/coupledRun``).
+    static func wholeRun(
+        of range: Range<Int>, script: Script, isRightToLeft: Bool, tag: UInt64, units: UnsafeBufferPointer<UInt16>
+    ) -> Request {
+        let runTag = tag | wholeRunTag
+        return Request(
+            range: range, tag: runTag, hash: hash(units, range, tag: runTag), script: script,
+            isRightToLeft: isRightToLeft, runRange: range, isWholeRun: true)
+    }
+
+    /// Copies the values of the whole run `request` into the paragraph's arrays when the cache
+    /// holds them; returns its missing glyphs, or nil.
+    func lookUpRun(
+        _ request: Request, in units: UnsafeBufferPointer<UInt16>, advances: inout [Double], flags: inout [UInt8],
+        fontIndices: inout [UInt8]
+    ) -> Int? {
+        storage.withLock { store in
+            guard let entry = store.find(request, units: units), store.entries[entry].kind == .values else {
+                store.misses += 1
+                return nil
+            }
+            store.hits += 1
+            store.copy(
+                entry, to: request.range.lowerBound, advances: &advances, flags: &flags, fontIndices: &fontIndices)
+            return Int(store.entries[entry].missing)
+        }
+    }
+
+    /// Looks every request up under one lock, copying hits into the paragraph's arrays (and each
+    /// hit's missing-glyph count into the request). Returns the indices of the requests that
+    /// missed and the missing-glyph count of the hits. With `assemblingBreaks` (the requests tile
+    /// the paragraph), also appends the hits' stored line-break opportunities to `boundaries`;
+    /// `breaksFound` says whether every request had them (else `boundaries` holds a useless
+    /// prefix).
     func lookUp(
-        _ requests: [Request], in units: UnsafeBufferPointer<UInt16>, advances: inout [Double],
+        _ requests: inout [Request], in units: UnsafeBufferPointer<UInt16>, advances: inout [Double],
         flags: inout [UInt8], fontIndices: inout [UInt8], assemblingBreaks: Bool, boundaries: inout [Int32]
     ) -> (misses: [Int], missingGlyphs: Int, breaksFound: Bool) {
         storage.withLock { store in
             var misses: [Int] = []
             var missing = 0
             var breaksFound = assemblingBreaks
-            for (index, request) in requests.enumerated() {
+            for index in requests.indices {
+                let request = requests[index]
                 guard let entry = store.find(request, units: units) else {
                     misses.append(index)
                     breaksFound = false
                     continue
                 }
+                let marker = entry
+                if store.entries[entry].kind != .values {
+                    // The chunk's line breaks are stored with its marker.
+                    if breaksFound {
+                        breaksFound = store.appendBreaks(of: marker, at: request.range.lowerBound, to: &boundaries)
+                    }
+                    if store.entries[entry].kind == .coupledRun {
+                        requests[index].inCoupledRun = true
+                        misses.append(index)
+                        continue
+                    }
+                    guard request.next > 0, let valued = store.find(request.withNext, units: units) else {
+                        misses.append(index)
+                        continue
+                    }
+                    store.copy(
+                        valued, to: request.range.lowerBound, advances: &advances, flags: &flags,
+                        fontIndices: &fontIndices)
+                    let entryMissing = store.entries[valued].missing
+                    requests[index].missing = entryMissing
+                    missing += Int(entryMissing)
+                    continue
+                }
                 store.copy(
                     entry, to: request.range.lowerBound, advances: &advances, flags: &flags, fontIndices: &fontIndices)
-                missing += Int(store.entries[entry].missing)
+                let entryMissing = store.entries[entry].missing
+                requests[index].missing = entryMissing
+                missing += Int(entryMissing)
                 if breaksFound {
-                    breaksFound = store.appendBreaks(of: entry, at: request.range.lowerBound, to: &boundaries)
+                    breaksFound = store.appendBreaks(of: marker, at: request.range.lowerBound, to: &boundaries)
                 }
             }
             store.hits += requests.count - misses.count
@@ -135,16 +232,41 @@ public final class SegmentCache: Sendable {
         }
     }
 
-    /// Stores freshly shaped chunks (values read from the paragraph's arrays).
+    /// Stores freshly shaped chunks (values read from the paragraph's arrays), each as `kinds`
+    /// says: its values; a marker under its own key and its values under the key that holds the
+    /// next cluster too (``Request/withNext``); or a marker for a run shaped whole (then
+    /// `wholeRuns` holds the runs' requests, whose values are stored).
     func insert(
         _ requests: [Request], units: UnsafeBufferPointer<UInt16>, advances: [Double], flags: [UInt8],
-        fontIndices: [UInt8], missing: [Int]
+        fontIndices: [UInt8], kinds: [SegmentStore.Kind], wholeRuns: [Request] = []
     ) {
         storage.withLock { store in
-            for (request, missingGlyphs) in zip(requests, missing) where store.find(request, units: units) == nil {
+            for (request, kind) in zip(requests, kinds) {
+                let known = store.find(request, units: units)
+                switch kind {
+                case .values, .coupledRun:
+                    guard known == nil else { continue }
+                    store.insert(
+                        request, units: units, advances: advances, flags: flags, fontIndices: fontIndices,
+                        missing: Int(request.missing), kind: kind)
+                case .needsNext:
+                    if known == nil {
+                        store.insert(
+                            request, units: units, advances: advances, flags: flags, fontIndices: fontIndices,
+                            missing: 0, kind: .needsNext)
+                    }
+                    let keyed = request.withNext
+                    if store.find(keyed, units: units) == nil {
+                        store.insert(
+                            keyed, units: units, advances: advances, flags: flags, fontIndices: fontIndices,
+                            missing: Int(request.missing), valueLength: request.range.count)
+                    }
+                }
+            }
+            for request in wholeRuns where store.find(request, units: units) == nil {
                 store.insert(
                     request, units: units, advances: advances, flags: flags, fontIndices: fontIndices,
-                    missing: missingGlyphs)
+                    missing: Int(request.missing))
             }
             if store.byteCount > byteLimit { store.evictOlderHalf() }
         }
@@ -152,10 +274,18 @@ public final class SegmentCache: Sendable {
 
     /// FNV-1a over the units, mixed with the tag.
     static func hash(_ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, tag: UInt64) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ tag
+        finish(hashState(units, range, continuing: 0xcbf2_9ce4_8422_2325 ^ tag))
+    }
+
+    /// FNV-1a's state after `range`, from `state` (unfinished: ``finish(_:)`` makes a hash).
+    static func hashState(_ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, continuing state: UInt64) -> UInt64
+    {
+        var hash = state
         for index in range {
             hash = (hash ^ UInt64(units[index])) &* 0x0000_0100_0000_01B3
         }
-        return hash ^ (hash >> 29)
+        return hash
     }
+
+    static func finish(_ state: UInt64) -> UInt64 { state ^ (state >> 29) }
 }

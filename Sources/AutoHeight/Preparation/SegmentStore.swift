@@ -5,7 +5,11 @@ struct SegmentStore {
         var hash: UInt64
         var tag: UInt64
         var start: Int32
+        /// Units in the key: the chunk's, then (for a chunk whose fonts depend on what follows)
+        /// the start of the next one.
         var length: Int32
+        /// Units whose values are stored (the chunk's).
+        var valueLength: Int32
         var missing: Int32
         var generation: UInt32
         /// The chunk's ``SegmentCache/BreakContext`` (part of the key).
@@ -13,6 +17,19 @@ struct SegmentStore {
         /// Where the chunk's line-break offsets start in `breaks` (−1: not known yet).
         var breakStart: Int32 = -1
         var breakCount: Int32 = 0
+        var kind: Kind = .values
+    }
+
+    /// What an entry holds.
+    enum Kind: UInt8 {
+        /// The chunk's values.
+        case values
+        /// A marker: the chunk's fonts depend on the cluster after it, and its values are stored
+        /// under the key that holds that cluster too (``SegmentCache/Request/withNext``).
+        case needsNext
+        /// A marker: the chunk uses a font that ties words together, so its run shapes whole
+        /// (stored under ``SegmentCache/Request/wholeRun``).
+        case coupledRun
     }
 
     var slots: [Int32] = []  // entry index per slot, -1 empty; power-of-two count
@@ -60,7 +77,7 @@ struct SegmentStore {
     ) {
         let entry = entries[entryIndex]
         let start = Int(entry.start)
-        let length = Int(entry.length)
+        let length = Int(entry.valueLength)
         precondition(position + length <= output.count && position + length <= outputFlags.count)
         advances.withUnsafeBufferPointer { stored in
             output.withUnsafeMutableBufferPointer { output in
@@ -73,7 +90,12 @@ struct SegmentStore {
             }
         }
         if !fontIndices.isEmpty {
-            for offset in 0..<length { fontIndices[position + offset] = fonts[start + offset] }
+            precondition(position + length <= fontIndices.count)
+            fonts.withUnsafeBufferPointer { stored in
+                fontIndices.withUnsafeMutableBufferPointer { output in
+                    (output.baseAddress! + position).update(from: stored.baseAddress! + start, count: length)
+                }
+            }
         }
     }
 
@@ -93,22 +115,28 @@ struct SegmentStore {
         breaks.append(contentsOf: offsets)
     }
 
+    /// Stores `request`'s chunk with the values of its first `valueLength` units (nil: all), or,
+    /// for another `kind`, as a marker that holds no values.
     mutating func insert(
         _ request: SegmentCache.Request, units key: UnsafeBufferPointer<UInt16>, advances source: [Double],
-        flags sourceFlags: [UInt8], fontIndices: [UInt8], missing: Int
+        flags sourceFlags: [UInt8], fontIndices: [UInt8], missing: Int, valueLength: Int? = nil,
+        kind: Kind = .values
     ) {
         generation &+= 1
         let start = units.count
-        for index in request.range {
+        let valued = kind != .values ? 0 : valueLength ?? request.range.count
+        for (offset, index) in request.range.enumerated() {
             units.append(key[index])
-            advances.append(source[index])
-            flags.append(sourceFlags[index])
-            fonts.append(fontIndices.isEmpty ? 0 : fontIndices[index])
+            let hasValue = offset < valued
+            advances.append(hasValue ? source[index] : 0)
+            flags.append(hasValue ? sourceFlags[index] : 0)
+            fonts.append(hasValue && !fontIndices.isEmpty ? fontIndices[index] : 0)
         }
         entries.append(
             Entry(
                 hash: request.hash, tag: request.tag, start: Int32(start), length: Int32(request.range.count),
-                missing: Int32(missing), generation: generation, breakContext: request.breakContext.rawValue))
+                valueLength: Int32(valued), missing: Int32(missing), generation: generation,
+                breakContext: request.breakContext.rawValue, kind: kind))
         if entries.count * 2 > slots.count {
             rebuildSlots(capacity: max(64, slots.count * 2))
         } else {

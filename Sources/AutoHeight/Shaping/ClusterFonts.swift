@@ -61,8 +61,8 @@ extension ParagraphShaper {
             } else {
                 var chosen: FontChoice? = nil
                 let isEmoji = checkingEmoji && EmojiPresentation.isEmoji(scalars)
-                if isEmoji { chosen = try colourFont(for: needed, context: &context) }
-                if chosen == nil && missing { chosen = try fallbackFont(for: needed, context: &context) }
+                if isEmoji { chosen = try remembered(needed, colorOnly: true, context: &context) }
+                if chosen == nil && missing { chosen = try remembered(needed, colorOnly: false, context: &context) }
                 clusters.append((start..<clusterEnd, chosen ?? primary, isEmoji, []))
             }
             start = clusterEnd
@@ -109,6 +109,21 @@ extension ParagraphShaper {
             try reshape(
                 open.range, with: open.choice, run: run, units: units, advances: &advances,
                 fontIndices: &fontIndices, flags: &flags, anyMissing: &anyMissing)
+        }
+    }
+
+    /// The colour font (`colorOnly`) or fallback font for a cluster, from ``fontChoices`` when
+    /// it holds it.
+    private func remembered(
+        _ needed: [UInt32], colorOnly: Bool, context: inout FallbackContext
+    ) throws(AutoHeightError) -> FontChoice? {
+        let compute = { (context: inout FallbackContext) throws(AutoHeightError) -> FontChoice? in
+            colorOnly
+                ? try colourFont(for: needed, context: &context) : try fallbackFont(for: needed, context: &context)
+        }
+        guard let fontChoices else { return try compute(&context) }
+        return try fontChoices.choice(for: .init(script: context.script, colorOnly: colorOnly, scalars: needed)) {
+            () throws(AutoHeightError) in try compute(&context)
         }
     }
 

@@ -25,11 +25,14 @@ struct ParagraphShaper {
     let languageScripts: [Script]
     /// Borrowed from ``HarfBuzzBufferPool`` for the duration of one preparation.
     let buffer: HarfBuzzBuffer
+    /// Fonts chosen for clusters before, for this stack and language (nil: ask every time).
+    let fontChoices: FontChoiceMemo?
 
     init(
         fonts: [Font], systemFallback: SystemFallback? = nil, language: ShapingLanguage?,
-        languageScripts: [Script], buffer: HarfBuzzBuffer
+        languageScripts: [Script], buffer: HarfBuzzBuffer, fontChoices: FontChoiceMemo? = nil
     ) {
+        self.fontChoices = fontChoices
         self.fonts = fonts
         self.systemFallback = systemFallback
         self.language = language
@@ -104,10 +107,8 @@ struct ParagraphShaper {
 
     /// Whether the primary font alone sets `range`: it has a glyph for every character (controls
     /// and default-ignorables aside) and there is no emoji, so no cluster changes font and no
-    /// space takes a neighbour's font. Then shaping the range in pieces (``SegmentCache`` chunks)
-    /// chooses fonts exactly as shaping it whole; otherwise font choice looks across piece
-    /// boundaries (a space takes the font of the text after it) and the range must shape whole.
-    /// Always true for one font without system fallback.
+    /// space takes a neighbour's font (used where an edit's window in a long paragraph may be
+    /// cut, ``ParagraphCut``). Always true for one font without system fallback.
     ///
     /// Complexity: O(n): a bit test per ASCII unit, a cmap look-up per other character.
     func primaryShapesAlone(_ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>) -> Bool {
@@ -130,9 +131,13 @@ struct ParagraphShaper {
         return true
     }
 
-    /// Whether `range` holds a unit that may start an emoji cluster.
-    private static func mayHoldEmoji(_ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>) -> Bool {
-        for index in range where EmojiPresentation.mayStartEmoji(units[index]) { return true }
+    /// Whether `range` holds a unit that may start an emoji cluster, or a zero-width joiner (which
+    /// makes a text-default emoji character an emoji): a cluster shown as emoji holds one, so
+    /// whether a cluster is emoji never depends on the text around it.
+    static func mayHoldEmoji(_ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>) -> Bool {
+        for index in range where EmojiPresentation.mayStartEmoji(units[index]) || units[index] == 0x200D {
+            return true
+        }
         return false
     }
 
