@@ -13,6 +13,9 @@ built from real snippets), chosen by fixed rules, so running this again gives th
                       {"id", "language", "text"} (language: the BCP 47 tag to measure with)
   corpus200.jsonl     a byte copy of ../shared/tools/oracle/samples/corpus200.jsonl, the
                       200-text corpus the oracle tools are timed on
+  mixed-fallback.jsonl  every record of ../shared/corpus/mixed.jsonl (mixed scripts, emoji),
+                      {"id", "language": "en", "text"}: measured with the system fallback, as
+                      `make compare` measures that corpus
 
 Usage (from the repository root or anywhere):
 
@@ -166,11 +169,17 @@ def main():
 
     shutil.copyfile(arguments.shared / "tools/oracle/samples/corpus200.jsonl", FIXTURES / "corpus200.jsonl")
 
+    with open(FIXTURES / "mixed-fallback.jsonl", "w", encoding="utf-8", newline="") as file:
+        for record in corpus["mixed"]:
+            line = {"id": record["id"], "language": "en", "text": record["text"]}
+            file.write(encode_record(line) + "\n")
+
     print(f"chat-60ch.txt: {chat['id']}, {len(chat['text'])} characters")
     print(f"paragraph-1kB.txt: {paragraph['id']}, {utf8_size(paragraph['text'])} bytes")
     print(f"document-100kB.txt: {utf8_size(document)} bytes, {document.count(chr(10)) + 1} lines")
     print(f"corpus-mixed.jsonl: {len(selection)} texts, {sum(utf8_size(r['text']) for r in selection)} bytes of text")
     print("corpus200.jsonl: copied")
+    print(f"mixed-fallback.jsonl: {len(corpus['mixed'])} texts")
 
 
 if __name__ == "__main__":

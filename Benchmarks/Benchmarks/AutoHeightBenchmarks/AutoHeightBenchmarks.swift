@@ -102,6 +102,28 @@ let benchmarks: @Sendable () -> Void = {
         try Corpus(fixture: "corpus200.jsonl", cache: SegmentCache())
     }
 
+    /// The 281 mixed-script texts of mixed-fallback.jsonl (../shared/corpus/mixed.jsonl: Latin
+    /// with Thai, Korean, Arabic, Hebrew, Devanagari, CJK, emoji), each at 120, 240 and 360 px,
+    /// no cache, with the bundled Noto Sans and the system fallback (the CLI's default,
+    /// `--fallback system`): clusters the primary lacks choose fonts from fontconfig's order.
+    Benchmark("measure/cold/mixed-fallback") { benchmark, corpus in
+        for _ in benchmark.scaledIterations {
+            try corpus.measureAll(widths: Setting.corpusWidths)
+        }
+    } setup: {
+        try Corpus(fixture: "mixed-fallback.jsonl", cache: nil, systemFallback: true)
+    }
+
+    /// mixed-fallback with a warm `SegmentCache` (filled by the warm-up iteration): runs set in
+    /// fallback fonts and emoji are served from it too.
+    Benchmark("measure/warm-cache/mixed-fallback") { benchmark, corpus in
+        for _ in benchmark.scaledIterations {
+            try corpus.measureAll(widths: Setting.corpusWidths)
+        }
+    } setup: {
+        try Corpus(fixture: "mixed-fallback.jsonl", cache: SegmentCache(), systemFallback: true)
+    }
+
     // MARK: rewrap: prepared text at new widths
 
     /// The 200 prepared texts of corpus-mixed.jsonl, each re-measured at 200 widths (100 to
@@ -192,6 +214,14 @@ enum Setting {
         style.segmentCache = cache
         return style
     }
+
+    /// Noto Sans (the bundled stack's primary) with the system fallback at 16 px.
+    static func fallbackStyle(language: String, cache: SegmentCache? = nil) throws -> TextStyle {
+        let fonts = FontStack(try FontStack.bundled().primary, systemFallback: .shared)
+        var style = TextStyle(fonts: fonts, fontSize: fontSize, language: language)
+        style.segmentCache = cache
+        return style
+    }
 }
 
 /// The committed fixtures in Benchmarks/Fixtures, found from this file's location
@@ -243,11 +273,18 @@ struct SingleText {
 struct Corpus {
     let entries: [(text: String, style: TextStyle)]
 
-    init(fixture: String, cache: SegmentCache?) throws {
+    /// With `systemFallback`: Noto Sans (bundled) and `SystemFallback.shared` instead of the
+    /// bundled stack.
+    init(fixture: String, cache: SegmentCache?, systemFallback: Bool = false) throws {
         var styles: [String: TextStyle] = [:]
         entries = try Fixtures.records(fixture).map { record in
             let language = record.language ?? "en"
-            if styles[language] == nil { styles[language] = try Setting.style(language: language, cache: cache) }
+            if styles[language] == nil {
+                styles[language] =
+                    systemFallback
+                    ? try Setting.fallbackStyle(language: language, cache: cache)
+                    : try Setting.style(language: language, cache: cache)
+            }
             return (record.text, styles[language]!)
         }
     }
