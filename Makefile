@@ -65,8 +65,10 @@ benchmark: deps
 	cd Benchmarks && $(SWIFT) package benchmark
 
 # Pango, the minimal C pipeline and AutoHeight timed side by side, with font fallback and with a
-# single font, on the oracle's corpus200 and the mixed-script corpus (needs ../shared, libpango1.0-dev).
-compare: deps-test
+# single font, on the oracle's corpus200 and the mixed-script corpus (needs ../shared; installs
+# libpango1.0-dev for the oracle when missing).
+compare:
+	@scripts/install-deps.sh compare
 	scripts/bench-compare.sh
 	scripts/bench-compare.sh ../shared/corpus/mixed.jsonl
 

@@ -3,13 +3,17 @@
 #   scripts/install-deps.sh build   # libraries to build and run (FreeType, HarfBuzz, ICU, fontconfig)
 #   scripts/install-deps.sh test    # + the Noto and DejaVu fonts the agreement and fallback tests use,
 #                                   #   Chromium and python3 for the browser test of `autoheight render`
+#   scripts/install-deps.sh compare # + Pango's headers, for the oracle `make compare` builds
 set -euo pipefail
 level=${1:-build}
 packages=(pkg-config libfreetype-dev libharfbuzz-dev libfontconfig-dev libicu-dev)
-if [ "$level" = test ]; then
+if [ "$level" = test ] || [ "$level" = compare ]; then
   packages+=(fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fonts-dejavu-core)
   # The browser test of `autoheight render`: headless Chromium, and Python for its PNG reader.
   packages+=(chromium python3)
+fi
+if [ "$level" = compare ]; then
+  packages+=(libpango1.0-dev build-essential)
 fi
 missing=()
 for package in "${packages[@]}"; do
