@@ -61,24 +61,10 @@ struct LineHeightResolver: Sendable {
         var ascender = -Double.infinity
         var descender = Double.infinity
         var gap = 0.0
-        var bits = mask
-        let explicitCount = ascenders.count
-        while bits != 0 {
-            let index = bits.trailingZeroBitCount
-            bits &= bits - 1
-            // Bit 31 stands for every font from 31 on; other bits for one font.
-            let last = index == 31 ? explicitCount + discovered.ascenders.count : index + 1
-            for font in index..<max(last, index + 1) {
-                if font < explicitCount {
-                    ascender = max(ascender, ascenders[font])
-                    descender = min(descender, descenders[font])
-                    gap = max(gap, lineGaps[font])
-                } else if font - explicitCount < discovered.ascenders.count {
-                    ascender = max(ascender, discovered.ascenders[font - explicitCount])
-                    descender = min(descender, discovered.descenders[font - explicitCount])
-                    gap = max(gap, discovered.lineGaps[font - explicitCount])
-                }
-            }
+        forEachFont(inMask: mask) { fontAscender, fontDescender, fontGap in
+            ascender = max(ascender, fontAscender)
+            descender = min(descender, fontDescender)
+            gap = max(gap, fontGap)
         }
         if ascender == -Double.infinity { return (ascenders[0] - descenders[0] + lineGaps[0]) * fontSize }
         return (ascender - descender + gap) * fontSize
@@ -95,7 +81,15 @@ struct LineHeightResolver: Sendable {
             below = max(below, extent.below)
         }
         include(tables.ascenders[0], tables.descenders[0], tables.lineGaps[0])
-        var bits = mask & ~1
+        forEachFont(inMask: mask & ~1, include)
+        return above + below
+    }
+
+    /// Calls `body` with the ascender, descender and line gap (em) of each font in `mask`: bit
+    /// 31 stands for every font from 31 on (explicit and discovered), other bits for one font.
+    @inline(__always)
+    private func forEachFont(inMask mask: UInt32, _ body: (Double, Double, Double) -> Void) {
+        var bits = mask
         let explicitCount = tables.ascenders.count
         while bits != 0 {
             let index = bits.trailingZeroBitCount
@@ -103,14 +97,13 @@ struct LineHeightResolver: Sendable {
             let last = index == 31 ? explicitCount + discovered.ascenders.count : index + 1
             for font in index..<max(last, index + 1) {
                 if font < explicitCount {
-                    include(tables.ascenders[font], tables.descenders[font], tables.lineGaps[font])
+                    body(tables.ascenders[font], tables.descenders[font], tables.lineGaps[font])
                 } else if font - explicitCount < discovered.ascenders.count {
                     let found = font - explicitCount
-                    include(discovered.ascenders[found], discovered.descenders[found], discovered.lineGaps[found])
+                    body(discovered.ascenders[found], discovered.descenders[found], discovered.lineGaps[found])
                 }
             }
         }
-        return above + below
     }
 
     /// Height of an empty line (the primary font's).

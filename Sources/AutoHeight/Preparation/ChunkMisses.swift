@@ -49,7 +49,7 @@ extension ParagraphPreparer {
             let run = TextRun(range: 0..<shapedCount, script: request.script, isRightToLeft: request.isRightToLeft)
             var chunkMissing = try shaper.shape(
                 slice, runs: [run], advances: &chunkAdvances, fontIndices: &chunkFonts, flags: &chunkFlags)
-            if request.next > 0 { chunkMissing = Self.missingClusters(chunkFlags[0..<range.count]) }
+            if request.next > 0 { chunkMissing = UnitFlag.missingClusters(in: chunkFlags[0..<range.count]) }
             if !request.isWholeRun && !usesIndependentFonts(chunkFonts, run: run, known: &independentFonts) {
                 wholeRuns.append(request.run)
                 shaped.append(requestIndex)
@@ -153,14 +153,6 @@ extension ParagraphPreparer {
             known.append(index)
         }
         return true
-    }
-
-    /// The grapheme clusters marked missing in `flags`.
-    static func missingClusters(_ flags: ArraySlice<UInt8>) -> Int {
-        let both = UnitFlag.missingGlyph | UnitFlag.graphemeStart
-        var count = 0
-        for flag in flags where flag & both == both { count += 1 }
-        return count
     }
 
     /// Whether the stretch of spaces ending a chunk (its first `count` units of `slice`) may take

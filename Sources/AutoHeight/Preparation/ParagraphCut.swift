@@ -48,20 +48,6 @@ enum ParagraphCut {
     /// The index of the segment holding `offset` (the first ending after it; the last for the
     /// paragraph's end). Complexity: O(log segments).
     static func segmentIndex(containing offset: Int, in segments: [Segment]) -> Int {
-        var low = 0
-        var high = segments.count - 1
-        while low < high {
-            let middle = (low + high) / 2
-            if Int(segments[middle].end) <= offset { low = middle + 1 } else { high = middle }
-        }
-        return low
-    }
-
-    /// Grapheme clusters marked missing (one per cluster, counted at its first unit).
-    static func missingClusters(in flags: ArraySlice<UInt8>) -> Int {
-        let both = UnitFlag.missingGlyph | UnitFlag.graphemeStart
-        var count = 0
-        for flag in flags where flag & both == both { count += 1 }
-        return count
+        min(segments.partitioningIndex { Int($0.end) > offset }, max(segments.count - 1, 0))
     }
 }

@@ -50,8 +50,8 @@ extension ParagraphPreparer {
         let prepared = try prepare(window, mayNeedBidi: false, endsParagraph: end == oldCount)
 
         // Splice (the old window's segments are `firstSegment...lastSegment`).
-        let oldMissing = ParagraphCut.missingClusters(in: paragraph.flags[start..<end])
-        let newMissing = ParagraphCut.missingClusters(in: prepared.flags[...])
+        let oldMissing = UnitFlag.missingClusters(in: paragraph.flags[start..<end])
+        let newMissing = UnitFlag.missingClusters(in: prepared.flags[...])
         var result = PreparedParagraph(
             length: count, segments: [], advances: [], flags: [],
             missingGlyphs: paragraph.missingGlyphs + newMissing - oldMissing, bidiUnits: 0)

@@ -10,4 +10,12 @@ enum UnitFlag {
     /// `:`): when the segment must break inside, it hangs like trailing whitespace, so no line
     /// starts with it. Set by preparation (``TrailingWhitespace/hangs`` only).
     static let innerWhitespace: UInt8 = 8
+
+    /// Grapheme clusters marked missing in `flags` (one per cluster, counted at its first unit).
+    static func missingClusters(in flags: ArraySlice<UInt8>) -> Int {
+        let both = missingGlyph | graphemeStart
+        var count = 0
+        for flag in flags where flag & both == both { count += 1 }
+        return count
+    }
 }
