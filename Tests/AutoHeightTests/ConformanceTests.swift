@@ -185,3 +185,32 @@ import Testing
         #expect(failures.isEmpty, "\(failures.count) texts differ:\n\(failures.prefix(10).joined(separator: "\n"))")
     }
 }
+
+/// ``Graphemes/count(of:)`` (a one-pass count for text of standalone characters) equals Swift's
+/// `String.count`, which the editor's character counts promise.
+@Suite struct GraphemeCountTests {
+    @Test func countEqualsSwiftCount() throws {
+        var texts = try Fixtures.pangoRecords("pango-fallback-agreement.jsonl").map(\.text)
+        texts += [
+            "", "\r", "\r\n", "\n\r", "a\r\nb\r", "\r\r\n\n", "e\u{0301}x", "a\u{0600}b", "가\u{11A8}각", "🇰🇷🇯🇵 x",
+            "x⌚\u{200D}⌚y", "\u{0915}\u{094D}\u{0937}", "𠀀\u{0301}x", "漢字かな\u{3099}",
+        ]
+        // Lone surrogates, which `String` repairs to U+FFFD.
+        let unpaired: [[UInt16]] = [[0x61, 0xD800, 0x62], [0xDC00, 0x61], [0xD800], [0x0D, 0xDC00, 0x0A]]
+        var failures: [String] = []
+        for units in texts.map({ Array($0.utf16) }) + unpaired {
+            let counted = units.withUnsafeBufferPointer(Graphemes.count(of:))
+            let expected = String(decoding: units, as: UTF16.self).count
+            if counted != expected { failures.append("\(units): \(counted), not \(expected)") }
+        }
+        // Every standalone character next to itself, a letter and CR LF.
+        for value in 0x20...0xFFFF {
+            guard Graphemes.isStandalone(UInt16(value)), let scalar = Unicode.Scalar(UInt32(value)) else { continue }
+            let text = "\(scalar)\(scalar)a\r\n\(scalar)"
+            let counted = Array(text.utf16).withUnsafeBufferPointer(Graphemes.count(of:))
+            if counted != text.count { failures.append(String(format: "U+%04X: %d, not %d", value, counted, text.count)) }
+        }
+        #expect(texts.count > 1000)
+        #expect(failures.isEmpty, "\(failures.count) differ:\n\(failures.prefix(10).joined(separator: "\n"))")
+    }
+}

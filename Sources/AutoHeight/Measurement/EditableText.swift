@@ -216,8 +216,8 @@ public struct EditableText: Sendable {
         guard let (prepared, window) = done else { return nil }
         // The window starts and ends at cluster boundaries: only its clusters are counted again.
         let characters =
-            old.characterCount - String(decoding: old.units[window.start..<window.oldEnd], as: UTF16.self).count
-            + String(decoding: units[window.start..<(window.oldEnd + window.delta)], as: UTF16.self).count
+            old.characterCount - old.units[window.start..<window.oldEnd].withUnsafeBufferPointer(Graphemes.count(of:))
+            + units[window.start..<(window.oldEnd + window.delta)].withUnsafeBufferPointer(Graphemes.count(of:))
         windowEditCount += 1
         let index = region.paragraphs.lowerBound
         if !isKnownUniquelyReferenced(&memo) { memo = memo.copy() }

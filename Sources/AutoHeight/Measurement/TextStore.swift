@@ -189,7 +189,7 @@ final class StoredParagraph: Sendable {
     /// A paragraph of `units`; `characterCount`, when known, is their grapheme clusters.
     init(units: [UInt16], prepared: PreparedParagraph, characterCount: Int? = nil) {
         self.units = units
-        self.characterCount = characterCount ?? String(decoding: units, as: UTF16.self).count
+        self.characterCount = characterCount ?? units.withUnsafeBufferPointer(Graphemes.count(of:))
         self.prepared = prepared
     }
 }

@@ -55,6 +55,32 @@ enum Graphemes {
         }
     }
 
+    /// The grapheme clusters of `units` (`String(decoding: units, as: UTF16.self).count`).
+    ///
+    /// Text made only of characters that start a cluster of their own (``isStandalone(_:)``,
+    /// units below U+0300, CR LF counted once) is counted in one pass over the units; anything
+    /// else by Swift's `String`. Complexity: O(n).
+    static func count(of units: UnsafeBufferPointer<UInt16>) -> Int {
+        let fast = standaloneBits.withUnsafeBufferPointer { (table) -> Int? in
+            var clusters = 0
+            var index = 0
+            let count = units.count
+            while index < count {
+                let unit = units[index]
+                if unit == 0x0D {
+                    index += index + 1 < count && units[index + 1] == 0x0A ? 2 : 1
+                } else if startsOwnCluster(unit, in: table) {
+                    index += 1
+                } else {
+                    return nil
+                }
+                clusters += 1
+            }
+            return clusters
+        }
+        return fast ?? String(decoding: units, as: UTF16.self).count
+    }
+
     /// Marks in `flags` (one per UTF-16 unit of `units`) the units that start a grapheme
     /// cluster, by OR-ing `bit`.
     ///
