@@ -155,6 +155,18 @@ import Testing
     }
 }
 
+/// The combining-mark limit skips standalone characters: none is a mark (ccc ≠ 0).
+@Suite struct StandaloneStarterTests {
+    @Test func noStandaloneCharacterIsACombiningMark() {
+        let marks = (0x20...0xFFFF).filter { value in
+            guard Graphemes.isStandalone(UInt16(value)), let scalar = Unicode.Scalar(UInt32(value)) else { return false }
+            return scalar.properties.canonicalCombiningClass.rawValue != 0
+        }
+        #expect(marks.isEmpty, "\(marks.map { String(format: "U+%04X", $0) })")
+        #expect(!Graphemes.isStandalone(0x0301) && Graphemes.isStandalone(0x0410))
+    }
+}
+
 /// The stretch-wise grapheme pass equals ICU's iterator over whole paragraphs.
 @Suite struct GraphemeStretchTests {
     @Test func stretchesAgreeWithICUOverWholeTexts() throws {

@@ -3,16 +3,22 @@ enum CombiningMarks {
     /// The first run of more than `limit` non-starters in a row: the UTF-16 offset of its first
     /// mark and its whole length; nil when there is none.
     ///
-    /// Complexity: O(n); units below U+0300 and in the CJK ideograph and Hangul syllable blocks
-    /// (all starters) take one comparison, others a property look-up.
+    /// Complexity: O(n); units below U+0300 and standalone characters (``Graphemes/isStandalone(_:)``:
+    /// never marks) take a comparison or a table look-up, others a property look-up.
     static func firstRun(longerThan limit: Int, in units: UnsafeBufferPointer<UInt16>) -> (offset: Int, count: Int)? {
+        Graphemes.withStandaloneTable { firstRun(longerThan: limit, in: units, standalone: $0) }
+    }
+
+    private static func firstRun(
+        longerThan limit: Int, in units: UnsafeBufferPointer<UInt16>, standalone: UnsafeBufferPointer<UInt64>
+    ) -> (offset: Int, count: Int)? {
         var runStart = 0
         var runLength = 0
         var index = 0
         let count = units.count
         while index < count {
             let unit = units[index]
-            if unit < 0x300 || (unit >= 0x3400 && unit < 0xA000) || (unit >= 0xAC00 && unit < 0xD7A4) {
+            if unit < 0x300 || Graphemes.isStandalone(unit, in: standalone) {
                 if runLength > limit { return (runStart, runLength) }
                 runLength = 0
                 index += 1

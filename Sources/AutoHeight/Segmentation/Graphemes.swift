@@ -11,8 +11,14 @@ enum Graphemes {
 
     /// ``isStandalone(_:)`` with the table (``standaloneBits``) already at hand, for loops.
     @inline(__always)
-    private static func isStandalone(_ unit: UInt16, in table: UnsafeBufferPointer<UInt64>) -> Bool {
+    static func isStandalone(_ unit: UInt16, in table: UnsafeBufferPointer<UInt64>) -> Bool {
         table[Int(unit >> 6)] >> UInt64(unit & 63) & 1 == 1
+    }
+
+    /// Runs `body` with the table of ``isStandalone(_:in:)``.
+    @inline(__always)
+    static func withStandaloneTable<Result>(_ body: (UnsafeBufferPointer<UInt64>) -> Result) -> Result {
+        standaloneBits.withUnsafeBufferPointer(body)
     }
 
     /// Whether `unit` starts a cluster of its own whatever follows it (a Latin letter below
