@@ -96,4 +96,7 @@ public struct FontStack: Sendable {
     /// addresses, so a freed font's entries are never taken for a new font's) and its system
     /// fallback's (which shapes differently, and whose discovered font indices are its own).
     var cacheIdentity: String { storage.cacheIdentity }
+
+    /// Whether `other` is this very stack (or a copy of it): the same fonts and fallback objects.
+    func isSameStack(as other: FontStack) -> Bool { storage === other.storage }
 }

@@ -32,7 +32,7 @@ public struct EditableText: Sendable {
     /// Prepares `text` in `style` for editing.
     public init(_ text: String, style: TextStyle) throws(AutoHeightError) {
         try style.validate()
-        let context = try PreparationContext(style: style)
+        let context = try style.preparationContext()
         let scanned = scanUTF16Units(of: text)
         let units = scanned.units
         guard units.count < Int(Int32.max) else { throw .textTooLong(utf16Count: units.count) }
@@ -162,7 +162,7 @@ public struct EditableText: Sendable {
         if let edit, let replaced = try replaceInside(region, with: units, edit: edit) { return replaced }
         let isTextEnd = region.paragraphs.upperBound == store.paragraphCount - 1
         var paragraphs: [StoredParagraph] = []
-        let context = try PreparationContext(style: style)
+        let context = try style.preparationContext()
         try units.withUnsafeBufferPointer { (buffer) throws(AutoHeightError) in
             // The last piece is empty when the region ended with a break (that piece is the next,
             // untouched paragraph).
@@ -201,7 +201,7 @@ public struct EditableText: Sendable {
         guard contentCount >= windowMinimumLength, edit.upperBound <= contentCount, insertedEnd >= edit.lowerBound,
             !units[edit.lowerBound..<insertedEnd].contains(where: Paragraphs.isBreak)
         else { return nil }
-        let context = try PreparationContext(style: style)
+        let context = try style.preparationContext()
         let minimumLength = windowMinimumLength
         let done = try units.withUnsafeBufferPointer { (all) throws(AutoHeightError) in
             try old.units.withUnsafeBufferPointer { (oldUnits) throws(AutoHeightError) in

@@ -39,7 +39,7 @@ public struct PreparedText: Sendable {
     ///   2^31 − 1 UTF-16 units.
     public init(_ text: String, style: TextStyle) throws(AutoHeightError) {
         try style.validate()
-        let context = try PreparationContext(style: style)
+        let context = try style.preparationContext()
         let scanned = scanUTF16Units(of: text)
         let units = scanned.units
         guard units.count < Int(Int32.max) else { throw .textTooLong(utf16Count: units.count) }
@@ -91,7 +91,13 @@ public struct PreparedText: Sendable {
         _ text: String, style: TextStyle, width: Double, lineLimits: LineLimits
     ) throws(AutoHeightError) -> TextMeasurement {
         try style.validate()
-        let context = try PreparationContext(style: style)
+        try validate(width: width)
+        try lineLimits.validate()
+        let context = try style.preparationContext()
+        // Only what the body needs is taken from the style (capturing the style copies it).
+        let limits = style.limits
+        let paragraphBreaks = style.paragraphBreaks
+        var pass = LinePass(style: style, width: width, lineLimits: lineLimits)
         return try context.withPreparer { (preparer) throws(AutoHeightError) in
             let scratch = preparer.scratch
             var units = scratch.units
@@ -99,10 +105,7 @@ public struct PreparedText: Sendable {
             defer { scratch.units = units }
             let (hasExplicitBreak, mayNeedBidi, hasControl) = scanUTF16Units(of: text, into: &units)
             guard units.count < Int(Int32.max) else { throw .textTooLong(utf16Count: units.count) }
-            try style.limits.check(textLength: units.count)
-            try validate(width: width)
-            try lineLimits.validate()
-            var pass = LinePass(style: style, width: width, lineLimits: lineLimits)
+            try limits.check(textLength: units.count)
             var missing = 0
             try units.withUnsafeBufferPointer { (all) throws(AutoHeightError) in
                 func measure(_ range: Range<Int>) throws(AutoHeightError) {
@@ -118,7 +121,7 @@ public struct PreparedText: Sendable {
                     var spans = scratch.spans
                     scratch.spans = []
                     defer { scratch.spans = spans }
-                    Paragraphs.split(all, breaks: style.paragraphBreaks, into: &spans)
+                    Paragraphs.split(all, breaks: paragraphBreaks, into: &spans)
                     for span in spans { try measure(span.range) }
                 } else {
                     try measure(0..<all.count)

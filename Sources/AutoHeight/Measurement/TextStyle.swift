@@ -36,6 +36,8 @@ public struct TextStyle: Sendable {
     public var segmentCache: SegmentCache? = nil
     /// The largest text, paragraph and run of combining marks measured (``InputLimits``).
     public var limits = InputLimits()
+    /// The preparation context last resolved for this style (``preparationContext()``).
+    let preparationContextMemo = PreparationContextMemo()
 
     /// Locale line-breaking options: strictness (`-u-lb-`) and word keeping (`-u-lw-`), read
     /// from and written into ``language`` (setting them rewrites those keywords of the tag and
@@ -202,12 +204,56 @@ extension TextStyle {
     }
 }
 
-extension PreparationContext {
-    /// What preparing text in `style` needs (the language resolved, the cache context found).
-    init(style: TextStyle) throws(AutoHeightError) {
-        try self.init(
-            fonts: style.fonts, languageTag: style.language, trailingWhitespace: style.trailingWhitespace,
-            profile: style.profile, whiteSpace: style.whiteSpace,
-            segmentCache: style.whiteSpace == .preWrap ? style.segmentCache : nil, limits: style.limits)
+extension TextStyle {
+    /// What preparing text in this style needs (the language resolved, the cache context
+    /// found), resolved once and kept by the style and its copies until one of the fields it
+    /// depends on changes: a measure then takes one lock instead of resolving both again.
+    func preparationContext() throws(AutoHeightError) -> PreparationContext {
+        let key = PreparationContextMemo.Key(
+            fonts: fonts, language: language, trailingWhitespace: trailingWhitespace, profile: profile,
+            whiteSpace: whiteSpace, segmentCache: whiteSpace == .preWrap ? segmentCache : nil, limits: limits)
+        if let known = preparationContextMemo.context(for: key) { return known }
+        let context = try PreparationContext(
+            fonts: fonts, languageTag: language, trailingWhitespace: trailingWhitespace, profile: profile,
+            whiteSpace: whiteSpace, segmentCache: key.segmentCache, limits: limits)
+        preparationContextMemo.keep(context, for: key)
+        return context
+    }
+}
+
+/// The last ``PreparationContext`` a style (and its copies) resolved, with what it was resolved
+/// from. A copy of the style that changes a field asks with another key and replaces it.
+final class PreparationContextMemo: Sendable {
+    /// The fields of a style a context depends on. The stack and the cache are held, so their
+    /// identities cannot be reused by other objects while the entry lives.
+    struct Key: Sendable {
+        var fonts: FontStack
+        var language: String
+        var trailingWhitespace: TrailingWhitespace
+        var profile: LayoutProfile
+        var whiteSpace: WhiteSpace
+        var segmentCache: SegmentCache?
+        var limits: InputLimits
+
+        func matches(_ other: Key) -> Bool {
+            fonts.isSameStack(as: other.fonts) && segmentCache === other.segmentCache && language == other.language
+                && trailingWhitespace == other.trailingWhitespace && profile == other.profile
+                && whiteSpace == other.whiteSpace && limits == other.limits
+        }
+    }
+
+    private let last = Locked<(key: Key, context: PreparationContext)?>(nil)
+
+    /// The context kept for `key`, if the last one kept was for it.
+    func context(for key: Key) -> PreparationContext? {
+        last.withLock { entry in
+            guard let entry, entry.key.matches(key) else { return nil }
+            return entry.context
+        }
+    }
+
+    /// Keeps `context`, resolved for `key`, in place of the last one.
+    func keep(_ context: PreparationContext, for key: Key) {
+        last.withLock { $0 = (key, context) }
     }
 }

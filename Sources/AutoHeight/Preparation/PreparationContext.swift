@@ -1,5 +1,6 @@
-/// What preparing any paragraph of a style needs: the ICU locale and HarfBuzz language.
-struct PreparationContext {
+/// What preparing any paragraph of a style needs: the ICU locale and HarfBuzz language. Immutable
+/// and shared: a style keeps the one it resolved (see `TextStyle.preparationContext()`).
+final class PreparationContext: Sendable {
     let fonts: [Font]
     let systemFallback: SystemFallback?
     /// The stack's ``FontStack/cacheIdentity`` and the language's tag, which the fonts chosen

@@ -33,7 +33,7 @@ public struct LayoutDrawing: Sendable {
         self.prepared = prepared
         let style = prepared.style
         var shaped: [ShapedParagraph] = []
-        try PreparationContext(style: style).withPreparer { (preparer) throws(AutoHeightError) in
+        try style.preparationContext().withPreparer { (preparer) throws(AutoHeightError) in
             for (index, paragraph) in prepared.paragraphs.enumerated() {
                 let start = prepared.paragraphStarts[index]
                 shaped.append(
