@@ -159,7 +159,9 @@ import Testing
 @Suite struct StandaloneStarterTests {
     @Test func noStandaloneCharacterIsACombiningMark() {
         let marks = (0x20...0xFFFF).filter { value in
-            guard Graphemes.isStandalone(UInt16(value)), let scalar = Unicode.Scalar(UInt32(value)) else { return false }
+            guard Graphemes.isStandalone(UInt16(value)), let scalar = Unicode.Scalar(UInt32(value)) else {
+                return false
+            }
             return scalar.properties.canonicalCombiningClass.rawValue != 0
         }
         #expect(marks.isEmpty, "\(marks.map { String(format: "U+%04X", $0) })")
@@ -220,7 +222,9 @@ import Testing
             guard Graphemes.isStandalone(UInt16(value)), let scalar = Unicode.Scalar(UInt32(value)) else { continue }
             let text = "\(scalar)\(scalar)a\r\n\(scalar)"
             let counted = Array(text.utf16).withUnsafeBufferPointer(Graphemes.count(of:))
-            if counted != text.count { failures.append(String(format: "U+%04X: %d, not %d", value, counted, text.count)) }
+            if counted != text.count {
+                failures.append(String(format: "U+%04X: %d, not %d", value, counted, text.count))
+            }
         }
         #expect(texts.count > 1000)
         #expect(failures.isEmpty, "\(failures.count) differ:\n\(failures.prefix(10).joined(separator: "\n"))")
