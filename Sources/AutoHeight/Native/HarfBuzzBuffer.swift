@@ -36,7 +36,7 @@ final class HarfBuzzBuffer: @unchecked Sendable {
     }
     /// Operations granted to the plan executions since the buffer's allowance was last
     /// restored (see ``mustRestoreAllowance(units:)``).
-    private var grantedOperations = 0
+    @exclusivity(unchecked) private var grantedOperations = 0
 
     init() { buffer = hb_buffer_create() }
     deinit { hb_buffer_destroy(buffer) }

@@ -4,8 +4,8 @@ import CAutoHeightICU
 /// `UBiDi` object, opened on first need and reused for every later paragraph (ICU keeps its
 /// working memory between paragraphs), and of the levels buffer. Used by one thread at a time.
 final class BidiResolver {
-    private var bidi: OpaquePointer? = nil
-    private var storage = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
+    @exclusivity(unchecked) private var bidi: OpaquePointer? = nil
+    @exclusivity(unchecked) private var storage = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
 
     deinit {
         if let bidi { ah_bidi_close(bidi) }

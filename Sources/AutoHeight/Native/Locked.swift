@@ -3,9 +3,10 @@
 /// sanitize` runs the concurrency tests under it); it lives in Native/ with the mutex (C), and
 /// ``Pool`` and ``SmallMemo``, built on it, with it.
 final class Locked<Value>: @unchecked Sendable {
-    // @unchecked: `value` is only touched while `mutex` is held.
+    // @unchecked: `value` is only touched while `mutex` is held, which also makes the run-time
+    // exclusivity check of each access redundant (`@exclusivity(unchecked)`).
     private let mutex = PThreadMutex()
-    private var value: Value
+    @exclusivity(unchecked) private var value: Value
 
     init(_ value: sending Value) { self.value = value }
 

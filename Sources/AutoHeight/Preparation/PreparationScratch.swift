@@ -3,38 +3,41 @@
 /// iterator taken for the text. Nothing in it outlives the preparation of one paragraph
 /// (but the iterator, which it hands back when the text is done).
 ///
-/// Used by one thread at a time: ``withScratch(_:)`` hands each one to one caller.
+/// Used by one thread at a time: ``withScratch(_:)`` hands each one to one caller. Its fields are
+/// `@exclusivity(unchecked)`: the hot path swaps them out and back a dozen times per paragraph,
+/// and the run-time exclusivity check of each access (a thread-local access set) cost more than
+/// a short paragraph's line walk; the swaps themselves are what keeps accesses from overlapping.
 final class PreparationScratch: @unchecked Sendable {
-    var runs: [TextRun] = []
-    var lineBreaks: [Int32] = []
+    @exclusivity(unchecked) var runs: [TextRun] = []
+    @exclusivity(unchecked) var lineBreaks: [Int32] = []
     /// The web profile's rewrite of `lineBreaks` (swapped with it).
-    var tailoredBreaks: [Int32] = []
+    @exclusivity(unchecked) var tailoredBreaks: [Int32] = []
     /// A paragraph's units with tabs and line feeds made spaces (`white-space: normal`).
-    var collapsedUnits: [UInt16] = []
+    @exclusivity(unchecked) var collapsedUnits: [UInt16] = []
     /// The paragraphs of a one-shot measure's text.
-    var spans: [Paragraphs.Span] = []
+    @exclusivity(unchecked) var spans: [Paragraphs.Span] = []
     /// A paragraph's chunk look-ups on the cached path.
-    var requests: [SegmentCache.Request] = []
+    @exclusivity(unchecked) var requests: [SegmentCache.Request] = []
     /// The itemizer's open brackets, kept for their storage.
-    var brackets = TextRuns.OpenBrackets()
+    @exclusivity(unchecked) var brackets = TextRuns.OpenBrackets()
     let bidi = BidiResolver()
     /// How the primary font couples words in runs of each script and direction met in the
     /// current text (with the run's HarfBuzz language): asked of the font's shared memo once per
     /// text. Emptied for every text.
-    var runAnswers: [(script: Script, rightToLeft: Bool, coupling: WordCoupling)] = []
+    @exclusivity(unchecked) var runAnswers: [(script: Script, rightToLeft: Bool, coupling: WordCoupling)] = []
     /// Fonts chosen for clusters, kept from text to text for the same stack and language.
     let fontChoices = FontChoiceMemo()
     /// The UTF-16 units of a one-shot measure's text.
-    var units: [UInt16] = []
+    @exclusivity(unchecked) var units: [UInt16] = []
     /// A paragraph's per-unit arrays and segments handed back by a one-shot measure
     /// (``recycle(_:)``): the next preparation fills them instead of allocating.
-    private var spareFlags: [UInt8] = []
-    private var spareAdvances: [Double] = []
-    private var spareFontIndices: [UInt8] = []
-    private var spareSegments: [Segment] = []
+    @exclusivity(unchecked) private var spareFlags: [UInt8] = []
+    @exclusivity(unchecked) private var spareAdvances: [Double] = []
+    @exclusivity(unchecked) private var spareFontIndices: [UInt8] = []
+    @exclusivity(unchecked) private var spareSegments: [Segment] = []
     /// The line-break iterator taken from `lineBreakSlot` for the current text, if any yet.
-    private var lineBreaker: ICUBreakIterator? = nil
-    private var lineBreakSlot: BreakIteratorPool.Slot? = nil
+    @exclusivity(unchecked) private var lineBreaker: ICUBreakIterator? = nil
+    @exclusivity(unchecked) private var lineBreakSlot: BreakIteratorPool.Slot? = nil
 
     private static let idle = Pool<PreparationScratch>()
 

@@ -17,8 +17,8 @@ final class FontChoiceMemo {
     /// The most clusters remembered.
     static let capacity = 4096
 
-    private var owner: (stack: String, language: String)? = nil
-    private var choices: [Key: ParagraphShaper.FontChoice?] = [:]
+    @exclusivity(unchecked) private var owner: (stack: String, language: String)? = nil
+    @exclusivity(unchecked) private var choices: [Key: ParagraphShaper.FontChoice?] = [:]
 
     /// Keeps what is remembered if it was for `stack` (a ``FontStack/cacheIdentity``) and
     /// `language`, else forgets it.
