@@ -116,13 +116,45 @@ struct ParagraphPreparer {
         if profile == .web && mayHaveControls { showControls(units, advances: &advances) }
 
         var segments = scratch.emptySegments(capacity: boundaries.count)
+        advances.withUnsafeBufferPointer { advances in
+            flags.withUnsafeMutableBufferPointer { flags in
+                fontIndices.withUnsafeBufferPointer { fontIndices in
+                    boundaries.withUnsafeBufferPointer { boundaries in
+                        appendSegments(
+                            boundaries: boundaries, units: units, advances: advances, fontIndices: fontIndices,
+                            flags: flags, endsParagraph: endsParagraph, to: &segments)
+                    }
+                }
+            }
+        }
+        var rightToLeftUnits = 0
+        if mayNeedBidi { for unit in units where CharacterClasses.mayNeedBidi(unit) { rightToLeftUnits += 1 } }
+        let paragraph = PreparedParagraph(
+            length: count, segments: segments, advances: advances, flags: flags, missingGlyphs: missing,
+            bidiUnits: rightToLeftUnits)
+        assert(paragraph.invariantViolations.isEmpty, "\(paragraph.invariantViolations)")
+        return paragraph
+    }
+
+    /// The segments between `boundaries`: each one's content and hanging widths (summed unit by
+    /// unit, in order), fonts and tabs; in `hangs` mode, whitespace inside a segment's content is
+    /// flagged (``UnitFlag/innerWhitespace``). `fontIndices` is empty with one font. On buffers:
+    /// one array access per unit without bounds or uniqueness checks.
+    private func appendSegments(
+        boundaries: UnsafeBufferPointer<Int32>, units: UnsafeBufferPointer<UInt16>,
+        advances: UnsafeBufferPointer<Double>, fontIndices: UnsafeBufferPointer<UInt8>,
+        flags: UnsafeMutableBufferPointer<UInt8>, endsParagraph: Bool, to segments: inout [Segment]
+    ) {
+        let count = units.count
         let spacesHang = whiteSpace != .breakSpaces
-        let hangsInnerWhitespace = trailingWhitespace == .hangs && spacesHang
+        let hangingMode: TrailingWhitespace? = spacesHang ? trailingWhitespace : nil
+        let hangsInnerWhitespace = hangingMode == .hangs
+        let oneFont = fontIndices.isEmpty
         var start = 0
         for boundary in boundaries {
             let end = Int(boundary)
             var contentEnd = end
-            switch spacesHang ? trailingWhitespace : nil {
+            switch hangingMode {
             case nil: break  // break-spaces: spaces take room
             case .hangs?:
                 while contentEnd > start && CharacterClasses.isHangingWhitespace(units[contentEnd - 1]) {
@@ -134,37 +166,25 @@ struct ParagraphPreparer {
                 }
             }
             var content = 0.0
-            var mask: UInt32 = 0
+            var mask: UInt32 = oneFont && contentEnd > start ? 1 : 0
             var hasTab = false
             // One pass over the content: widths, fonts, tabs, and (in `hangs` mode) the whitespace
             // inside it, which hangs if the segment must break inside (UnitFlag.innerWhitespace).
-            if fontIndices.isEmpty {
-                mask = contentEnd > start ? 1 : 0
-                for index in start..<contentEnd {
-                    content += advances[index]
-                    let unit = units[index]
-                    hasTab = hasTab || unit == 0x09
-                    if hangsInnerWhitespace && CharacterClasses.isHangingWhitespace(unit) {
-                        flags[index] |= UnitFlag.innerWhitespace
-                    }
-                }
-            } else {
-                for index in start..<contentEnd {
-                    content += advances[index]
-                    mask |= 1 << UInt32(min(fontIndices[index], 31))
-                    let unit = units[index]
-                    hasTab = hasTab || unit == 0x09
-                    if hangsInnerWhitespace && CharacterClasses.isHangingWhitespace(unit) {
-                        flags[index] |= UnitFlag.innerWhitespace
-                    }
+            for index in start..<contentEnd {
+                content += advances[index]
+                if !oneFont { mask |= 1 << UInt32(min(fontIndices[index], 31)) }
+                let unit = units[index]
+                if unit == 0x09 { hasTab = true }
+                if hangsInnerWhitespace && CharacterClasses.isHangingWhitespace(unit) {
+                    flags[index] |= UnitFlag.innerWhitespace
                 }
             }
             var trailing = 0.0
             for index in contentEnd..<end {
                 trailing += advances[index]
-                hasTab = hasTab || units[index] == 0x09
+                if units[index] == 0x09 { hasTab = true }
                 // Hanging whitespace is still on the line: its font counts for the line's height.
-                if !fontIndices.isEmpty { mask |= 1 << UInt32(min(fontIndices[index], 31)) }
+                if !oneFont { mask |= 1 << UInt32(min(fontIndices[index], 31)) }
             }
             segments.append(
                 Segment(
@@ -172,13 +192,6 @@ struct ParagraphPreparer {
                     trailingWidth: trailing, fontMask: mask, hasTab: hasTab))
             start = end
         }
-        var rightToLeftUnits = 0
-        if mayNeedBidi { for unit in units where CharacterClasses.mayNeedBidi(unit) { rightToLeftUnits += 1 } }
-        let paragraph = PreparedParagraph(
-            length: count, segments: segments, advances: advances, flags: flags, missingGlyphs: missing,
-            bidiUnits: rightToLeftUnits)
-        assert(paragraph.invariantViolations.isEmpty, "\(paragraph.invariantViolations)")
-        return paragraph
     }
 
     /// Chromium draws the C0 controls U+0001–U+001F other than tab, LF, FF and CR visibly, as the
