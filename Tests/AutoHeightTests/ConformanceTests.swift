@@ -169,6 +169,51 @@ import Testing
     }
 }
 
+/// The combining-mark limit looks up properties only in stretches long enough to hold a run;
+/// it finds what a scalar-by-scalar count finds.
+@Suite struct CombiningMarkRunTests {
+    static func reference(_ text: String, limit: Int) -> (offset: Int, count: Int)? {
+        var offset = 0
+        var runStart = 0
+        var runLength = 0
+        for scalar in text.unicodeScalars {
+            if scalar.properties.canonicalCombiningClass.rawValue != 0 {
+                if runLength == 0 { runStart = offset }
+                runLength += 1
+            } else {
+                if runLength > limit { return (runStart, runLength) }
+                runLength = 0
+            }
+            offset += scalar.utf16.count
+        }
+        return runLength > limit ? (runStart, runLength) : nil
+    }
+
+    @Test func firstRunEqualsAScalarByScalarCount() {
+        // Starters (Latin, Thai vowel U+0E34 with ccc 0, Hangul, a supplementary ideograph) and
+        // marks (Latin, Hebrew, Devanagari, a supplementary musical mark).
+        let pieces = ["a", " ", "ก", "\u{E34}", "가", "𠀀", "\u{301}", "\u{5B8}", "\u{93C}", "\u{1D165}", "\u{302}"]
+        var generator = SystemRandomNumberGenerator()
+        var failures: [String] = []
+        for round in 0..<3000 {
+            let length = Int.random(in: 0...24, using: &generator)
+            let marksOften = round % 2 == 0
+            let text = (0..<length).map { _ in
+                marksOften && Bool.random(using: &generator)
+                    ? pieces[Int.random(in: 6..<pieces.count, using: &generator)]
+                    : pieces[Int.random(in: 0..<pieces.count, using: &generator)]
+            }.joined()
+            let limit = Int.random(in: 1...5, using: &generator)
+            let found = Array(text.utf16).withUnsafeBufferPointer { CombiningMarks.firstRun(longerThan: limit, in: $0) }
+            let expected = Self.reference(text, limit: limit)
+            if found?.offset != expected?.offset || found?.count != expected?.count {
+                failures.append("\(text.unicodeScalars.map { String($0.value, radix: 16) }) limit \(limit)")
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.count) differ:\n\(failures.prefix(5).joined(separator: "\n"))")
+    }
+}
+
 /// The stretch-wise grapheme pass equals ICU's iterator over whole paragraphs.
 @Suite struct GraphemeStretchTests {
     @Test func stretchesAgreeWithICUOverWholeTexts() throws {

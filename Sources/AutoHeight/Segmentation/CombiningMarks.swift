@@ -3,14 +3,34 @@ enum CombiningMarks {
     /// The first run of more than `limit` non-starters in a row: the UTF-16 offset of its first
     /// mark and its whole length; nil when there is none.
     ///
-    /// Complexity: O(n); units below U+0300 and standalone characters (``Graphemes/isStandalone(_:)``:
-    /// never marks) take a comparison or a table look-up, others a property look-up.
+    /// Complexity: O(n): a run of more than `limit` marks lies in a stretch of more than `limit`
+    /// units that are neither below U+0300 nor standalone (``Graphemes/isStandalone(_:)``: never
+    /// marks), which one table look-up per unit finds; only such stretches get a property
+    /// look-up per character.
     static func firstRun(longerThan limit: Int, in units: UnsafeBufferPointer<UInt16>) -> (offset: Int, count: Int)? {
-        Graphemes.withStandaloneTable { firstRun(longerThan: limit, in: units, standalone: $0) }
+        Graphemes.withStandaloneTable { standalone in
+            var stretchStart = 0
+            var index = 0
+            let count = units.count
+            while index <= count {
+                if index == count || units[index] < 0x300 || Graphemes.isStandalone(units[index], in: standalone) {
+                    if index - stretchStart > limit,
+                        let run = marksRun(
+                            longerThan: limit, in: UnsafeBufferPointer(rebasing: units[stretchStart..<index]))
+                    {
+                        return (stretchStart + run.offset, run.count)
+                    }
+                    stretchStart = index + 1
+                }
+                index += 1
+            }
+            return nil
+        }
     }
 
-    private static func firstRun(
-        longerThan limit: Int, in units: UnsafeBufferPointer<UInt16>, standalone: UnsafeBufferPointer<UInt64>
+    /// The first run of more than `limit` non-starters in `units`, by their properties.
+    private static func marksRun(
+        longerThan limit: Int, in units: UnsafeBufferPointer<UInt16>
     ) -> (offset: Int, count: Int)? {
         var runStart = 0
         var runLength = 0
@@ -18,12 +38,6 @@ enum CombiningMarks {
         let count = units.count
         while index < count {
             let unit = units[index]
-            if unit < 0x300 || Graphemes.isStandalone(unit, in: standalone) {
-                if runLength > limit { return (runStart, runLength) }
-                runLength = 0
-                index += 1
-                continue
-            }
             var value = UInt32(unit)
             var width = 1
             if UTF16.isLeadSurrogate(unit), index + 1 < count, UTF16.isTrailSurrogate(units[index + 1]) {
