@@ -49,10 +49,24 @@ extension PreparedParagraph {
     func walkLines<Sink: LineSink>(
         width box: Double, fontSize: Double, tabStop: TabStops, fromSegment first: Int = 0, into sink: inout Sink
     ) {
-        let width = Self.fitLimit(box)
-        var segmentStart = first > 0 ? Int(segments[first - 1].end) : 0
+        segments.withUnsafeBufferPointer { segments in
+            walkLines(
+                segments: UnsafeBufferPointer(rebasing: segments[first...]), width: Self.fitLimit(box),
+                fontSize: fontSize, tabStop: tabStop, startingAt: first > 0 ? Int(segments[first - 1].end) : 0,
+                into: &sink)
+        }
+    }
+
+    /// ``walkLines(width:fontSize:tabStop:fromSegment:into:)`` over the segments' memory (no
+    /// slice retained, no bounds check per segment), from offset `start` at a fit limit of `width`.
+    @inline(__always)
+    private func walkLines<Sink: LineSink>(
+        segments: UnsafeBufferPointer<Segment>, width: Double, fontSize: Double, tabStop: TabStops,
+        startingAt start: Int, into sink: inout Sink
+    ) {
+        var segmentStart = start
         var line = LineState(start: segmentStart)
-        for segment in segments[first...] {
+        for segment in segments {
             var content = segment.contentWidth
             var trailing = segment.trailingWidth
             if segment.hasTab {
