@@ -55,14 +55,31 @@ public final class SystemFallback: Sendable {
         state.withLock { state in (try? state.configuration(accepting: acceptedFontFiles)) != nil }
     }
 
-    /// The metrics of the discovered fonts, in em, indexed like ``discoveredFonts``.
-    struct Metrics: Sendable {
-        var ascenders: [Double] = []
-        var descenders: [Double] = []
-        var lineGaps: [Double] = []
+    /// The metrics of the discovered fonts, in em, indexed like ``discoveredFonts``: an
+    /// immutable snapshot (a discovery makes a new one), so a line-height resolver holds it with
+    /// one reference.
+    final class Metrics: Sendable {
+        let ascenders: [Double]
+        let descenders: [Double]
+        let lineGaps: [Double]
+
+        static let empty = Metrics(ascenders: [], descenders: [], lineGaps: [])
+
+        private init(ascenders: [Double], descenders: [Double], lineGaps: [Double]) {
+            self.ascenders = ascenders
+            self.descenders = descenders
+            self.lineGaps = lineGaps
+        }
+
+        /// These metrics and those of `font` after them.
+        func appending(_ font: Font) -> Metrics {
+            Metrics(
+                ascenders: ascenders + [font.metrics.ascender], descenders: descenders + [font.metrics.descender],
+                lineGaps: lineGaps + [font.metrics.lineGap])
+        }
     }
 
-    /// The current metrics (no copy: the arrays are shared until the next discovery).
+    /// The current metrics (no copy: the snapshot is shared until the next discovery).
     var metrics: Metrics { state.withLock { $0.metrics } }
 
     /// What covers a cluster: a font of the stack's explicit list, or discovered font `index`,
@@ -171,7 +188,7 @@ extension SystemFallback {
         var discovered: [Font] = []
         var discoveredIndex: [String: Int] = [:]
         var unusable: Set<String> = []
-        var metrics = Metrics()
+        var metrics = Metrics.empty
 
         mutating func configuration(accepting globs: [String]?) throws(AutoHeightError) -> FontconfigConfiguration {
             if loaded == nil {
@@ -230,9 +247,7 @@ extension SystemFallback {
         mutating func add(_ font: Font, key: String) -> Int {
             discovered.append(font)
             discoveredIndex[key] = discovered.count - 1
-            metrics.ascenders.append(font.metrics.ascender)
-            metrics.descenders.append(font.metrics.descender)
-            metrics.lineGaps.append(font.metrics.lineGap)
+            metrics = metrics.appending(font)
             return discovered.count - 1
         }
 

@@ -19,7 +19,7 @@ struct LineHeightResolver: Sendable {
         self.model = model
         self.fontSize = fontSize
         self.tables = tables
-        discovered = tables.systemFallback?.metrics ?? SystemFallback.Metrics()
+        discovered = tables.systemFallback?.metrics ?? .empty
         switch model {
         case .metrics:
             uniformHeight =
