@@ -18,6 +18,7 @@ struct LinePass {
 
     /// A pass at `width` px for `style` (at `fontSize` px, the style's when nil) with the
     /// visible lines counted up to `lineLimits.maximum`. The caller validates the numbers.
+    @inline(__always)
     init(style: TextStyle, width: Double, fontSize: Double? = nil, lineLimits: LineLimits) {
         // Only numbers and the line-height tables are kept (no copy of the style's references).
         self.width = width

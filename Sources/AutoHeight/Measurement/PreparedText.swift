@@ -145,7 +145,9 @@ public struct PreparedText: Sendable {
         return pass.measurement(lineLimits: lineLimits, missingGlyphCount: missingGlyphCount)
     }
 
-    /// A line pass over this text at `width` (numbers validated).
+    /// A line pass over this text at `width` (numbers validated). Inlined: the pass is built in
+    /// its caller's frame instead of being copied out.
+    @inline(__always)
     func linePass(
         width: Double, lineLimits: LineLimits, fontSize: Double? = nil
     ) throws(AutoHeightError) -> LinePass {
