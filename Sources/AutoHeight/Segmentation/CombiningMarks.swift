@@ -8,7 +8,16 @@ enum CombiningMarks {
     /// marks), which one table look-up per unit finds; only such stretches get a property
     /// look-up per character.
     static func firstRun(longerThan limit: Int, in units: UnsafeBufferPointer<UInt16>) -> (offset: Int, count: Int)? {
-        Graphemes.withStandaloneTable { standalone in
+        // First one comparison per unit: without more than `limit` units from U+0300 on in a row,
+        // there is no such stretch (most text, with spaces or Latin between its words).
+        var longest = 0
+        var current = 0
+        for unit in units {
+            current = unit < 0x300 ? 0 : current + 1
+            longest = max(longest, current)
+        }
+        guard longest > limit else { return nil }
+        return Graphemes.withStandaloneTable { standalone in
             var stretchStart = 0
             var index = 0
             let count = units.count
