@@ -34,6 +34,19 @@ struct LinePass {
         totals = MeasureTotals(maximum: lineLimits.maximum ?? Int.max)
     }
 
+    /// A pass at `width` px with line heights, tab stops and spacing worked out already (a
+    /// prepared text keeps them for its style's font size).
+    @inline(__always)
+    init(width: Double, heights: LineHeightResolver, tabStop: TabStops, lineSpacing: Double, lineLimits: LineLimits) {
+        self.width = width
+        fontSize = heights.fontSize
+        self.tabStop = tabStop
+        self.lineSpacing = lineSpacing
+        mayDiscoverFonts = false  // the resolver already knows every font the text uses
+        sink = MeasuringSink(heights: heights, maximumVisible: Int.max)
+        totals = MeasureTotals(maximum: lineLimits.maximum ?? Int.max)
+    }
+
     /// Takes in the fonts the system fallback discovered since the pass began (a paragraph
     /// prepared during the pass may use them).
     mutating func refreshHeights() {

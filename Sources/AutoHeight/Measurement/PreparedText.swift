@@ -16,14 +16,40 @@
 /// }
 /// ```
 public struct PreparedText: Sendable {
+    /// Everything a prepared text holds, in one immutable object: copying a prepared text (as
+    /// iterating an array of them does) takes one reference, and what every measure at the
+    /// style's font size needs (tab stops, line heights) is worked out once.
+    private final class Storage: Sendable {
+        let style: TextStyle
+        let utf16Count: Int
+        let records: [ParagraphRecord]
+        let missingGlyphCount: Int
+        let tabStop: TabStops
+        /// Line heights at the style's font size. Made after every paragraph was prepared, so it
+        /// knows every font the system fallback found for them.
+        let heights: LineHeightResolver
+
+        init(style: TextStyle, utf16Count: Int, records: [ParagraphRecord], missingGlyphCount: Int) {
+            self.style = style
+            self.utf16Count = utf16Count
+            self.records = records
+            self.missingGlyphCount = missingGlyphCount
+            tabStop = style.tabStopEm
+            heights = LineHeightResolver(
+                model: style.lineHeight, tables: style.fonts.metricTables, fontSize: style.fontSize)
+        }
+    }
+
+    private let storage: Storage
+
     /// The style the text was prepared in.
-    public let style: TextStyle
+    public var style: TextStyle { storage.style }
     /// Length of the text in UTF-16 units.
-    public private(set) var utf16Count: Int
+    public var utf16Count: Int { storage.utf16Count }
     /// One record per paragraph, in order.
-    private(set) var records: [ParagraphRecord]
+    var records: [ParagraphRecord] { storage.records }
     /// Grapheme clusters no font of the stack covers.
-    public private(set) var missingGlyphCount: Int
+    public var missingGlyphCount: Int { storage.missingGlyphCount }
 
     /// The heap memory the prepared text holds, in bytes: its paragraph records and their
     /// per-unit advances (8 bytes) and flags (1 byte) and per-segment widths, at the arrays'
@@ -62,18 +88,12 @@ public struct PreparedText: Sendable {
                 }
             }
         }
-        self.style = style
-        self.utf16Count = units.count
-        self.records = records
-        self.missingGlyphCount = missing
+        storage = Storage(style: style, utf16Count: units.count, records: records, missingGlyphCount: missing)
     }
 
     /// A prepared text made of `records` (an ``EditableText``'s paragraphs).
     init(style: TextStyle, utf16Count: Int, records: [ParagraphRecord], missingGlyphCount: Int) {
-        self.style = style
-        self.utf16Count = utf16Count
-        self.records = records
-        self.missingGlyphCount = missingGlyphCount
+        storage = Storage(style: style, utf16Count: utf16Count, records: records, missingGlyphCount: missingGlyphCount)
     }
 
     /// The prepared paragraphs, in order (for tests and tools; measuring reads ``records``).
@@ -139,7 +159,7 @@ public struct PreparedText: Sendable {
     ) throws(AutoHeightError) -> TextMeasurement {
         var pass = try linePass(width: width, lineLimits: lineLimits, fontSize: fontSize)
         // Records are read in place (a `for record in records` copy retains each one's arrays).
-        records.withUnsafeBufferPointer { records in
+        storage.records.withUnsafeBufferPointer { records in
             for index in records.indices { pass.add(records[index].paragraph) }
         }
         return pass.measurement(lineLimits: lineLimits, missingGlyphCount: missingGlyphCount)
@@ -152,9 +172,14 @@ public struct PreparedText: Sendable {
         width: Double, lineLimits: LineLimits, fontSize: Double? = nil
     ) throws(AutoHeightError) -> LinePass {
         try Self.validate(width: width)
-        if let fontSize { try TextStyle.validate(fontSize: fontSize) }
         try lineLimits.validate()
-        return LinePass(style: style, width: width, fontSize: fontSize, lineLimits: lineLimits)
+        if let fontSize, fontSize != storage.style.fontSize {
+            try TextStyle.validate(fontSize: fontSize)
+            return LinePass(style: storage.style, width: width, fontSize: fontSize, lineLimits: lineLimits)
+        }
+        return LinePass(
+            width: width, heights: storage.heights, tabStop: storage.tabStop, lineSpacing: storage.style.lineSpacing,
+            lineLimits: lineLimits)
     }
 
     /// The number of lines at `width` px. Complexity: O(segments), no heap allocation.
@@ -167,12 +192,14 @@ public struct PreparedText: Sendable {
         let size = fontSize ?? style.fontSize
         try Self.validate(width: width)
         try TextStyle.validate(fontSize: size)
-        var sink = CollectingSink(
-            heights: LineHeightResolver(model: style.lineHeight, tables: style.fonts.metricTables, fontSize: size),
-            lineSpacing: style.lineSpacing)
+        let heights =
+            size == style.fontSize
+            ? storage.heights
+            : LineHeightResolver(model: style.lineHeight, tables: style.fonts.metricTables, fontSize: size)
+        var sink = CollectingSink(heights: heights, lineSpacing: style.lineSpacing)
         for record in records {
             sink.paragraphOffset = record.start
-            record.paragraph.walkLines(width: width, fontSize: size, tabStop: style.tabStopEm, into: &sink)
+            record.paragraph.walkLines(width: width, fontSize: size, tabStop: storage.tabStop, into: &sink)
         }
         return sink.lines
     }
