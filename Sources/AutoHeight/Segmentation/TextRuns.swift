@@ -96,12 +96,15 @@ enum TextRuns {
     /// The script of every BMP character as the itemizer sees it (Inherited and Unknown are
     /// Common) and whether it is a paired bracket, tabulated once from HarfBuzz's and ICU's
     /// Unicode data (64 KiB): one load per character instead of two look-ups.
-    private final class ScriptTable: Sendable {
+    private final class ScriptTable: @unchecked Sendable {
+        // @unchecked: the table's memory is written once, in `init`, and only read after.
         static let shared = ScriptTable()
 
-        /// Per unit: 0 Common, 1 a Common paired bracket, else 2 + index into `scripts`.
-        private let codes: [UInt8]
-        private let scripts: [Script]
+        /// Per unit: 0 Common, 1 a Common paired bracket, else 2 + index into `scripts`. Kept in
+        /// memory the process-wide table owns for its whole life (it is never freed): a look-up
+        /// is one load, without the array's bounds check or a reference to follow first.
+        private let codes: UnsafeBufferPointer<UInt8>
+        private let scripts: UnsafeBufferPointer<Script>
 
         private init() {
             var codes = [UInt8](repeating: 0, count: 0x10000)
@@ -121,8 +124,12 @@ enum TextRuns {
                 // More than 254 scripts in the BMP cannot happen (Unicode has about 170).
                 codes[unit] = index.map { UInt8($0 + 2) } ?? 0
             }
-            self.codes = codes
-            self.scripts = scripts
+            let codeStorage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: codes.count)
+            _ = codeStorage.initialize(from: codes)
+            let scriptStorage = UnsafeMutableBufferPointer<Script>.allocate(capacity: max(scripts.count, 1))
+            _ = scriptStorage.initialize(from: scripts)
+            self.codes = UnsafeBufferPointer(codeStorage)
+            self.scripts = UnsafeBufferPointer(rebasing: scriptStorage[0..<scripts.count])
         }
 
         /// The script of `unit` and whether it may be a paired bracket.
