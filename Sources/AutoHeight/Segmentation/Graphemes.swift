@@ -6,7 +6,7 @@ enum Graphemes {
     /// Hangul syllables and full-width forms. CR (which joins LF) is not.
     @inline(__always)
     static func isStandalone(_ unit: UInt16) -> Bool {
-        standaloneBits.withUnsafeBufferPointer { isStandalone(unit, in: $0) }
+        isStandalone(unit, in: standaloneBits)
     }
 
     /// ``isStandalone(_:)`` with the table (``standaloneBits``) already at hand, for loops.
@@ -18,7 +18,7 @@ enum Graphemes {
     /// Runs `body` with the table of ``isStandalone(_:in:)``.
     @inline(__always)
     static func withStandaloneTable<Result>(_ body: (UnsafeBufferPointer<UInt64>) -> Result) -> Result {
-        standaloneBits.withUnsafeBufferPointer(body)
+        body(standaloneBits)
     }
 
     /// Whether `unit` starts a cluster of its own whatever follows it (a Latin letter below
@@ -28,38 +28,39 @@ enum Graphemes {
         (unit < 0x300 && unit != 0x0D) || isStandalone(unit, in: table)
     }
 
-    /// ``isStandalone(_:)`` as a bit per BMP unit (8 KiB), built once.
-    private static let standaloneBits: [UInt64] = {
-        var bits = [UInt64](repeating: 0, count: 1024)
-        for unit in 0...0xFFFF where computeStandalone(UInt16(unit)) {
-            bits[unit >> 6] |= 1 << UInt64(unit & 63)
+    /// ``isStandalone(_:)`` as a bit per BMP unit (8 KiB), built once from
+    /// ``standaloneRanges``, in memory the process-wide table owns for its whole life: a look-up
+    /// is one load.
+    // nonisolated(unsafe): the memory is written once, while the table is built, and only read
+    // after.
+    nonisolated(unsafe) private static let standaloneBits: UnsafeBufferPointer<UInt64> = {
+        let bits = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: 1024)
+        bits.initialize(repeating: 0)
+        for range in standaloneRanges {
+            for unit in range { bits[Int(unit >> 6)] |= 1 << UInt64(unit & 63) }
         }
-        return bits
+        return UnsafeBufferPointer(bits)
     }()
 
-    private static func computeStandalone(_ unit: UInt16) -> Bool {
-        switch unit {
-        case 0x0020...0x007E, 0x00A0...0x02FF,  // Latin (no combining marks)
-            0x0370...0x0377, 0x037A...0x037F, 0x0384...0x038A, 0x038C, 0x038E...0x03FF,  // Greek
-            0x0400...0x0482, 0x048A...0x052F,  // Cyrillic without its combining marks
-            0x05D0...0x05EA, 0x05EF...0x05F4,  // Hebrew letters (points are marks)
-            0x0621...0x064A, 0x0660...0x066F, 0x0671...0x06D3, 0x06D5,  // Arabic letters, digits
-            0x0E01...0x0E30, 0x0E32, 0x0E3F...0x0E46, 0x0E4F...0x0E5B,  // Thai letters, leading vowels
-            0x1E00...0x1FBC, 0x1FBE, 0x1FC2...0x1FCC, 0x1FD0...0x1FDB, 0x1FE0...0x1FEC,
-            0x1FF2...0x1FFC,  // Latin Extended Additional (Vietnamese), Greek Extended
-            0x2010...0x2027, 0x2030...0x205E, 0x2070...0x20CF,  // punctuation, super/subscripts, currency
-            0x2100...0x2138, 0x213C...0x2187, 0x2190...0x2193, 0x2195...0x2199, 0x219C...0x21A8,
-            0x21AB...0x21B8, 0x21BB...0x21FF, 0x2200...0x2307, 0x230C...0x2327, 0x2329...0x23CE,
-            0x23D0...0x23E8, 0x23F4...0x23F7, 0x23FB...0x23FF,  // letterlike, arrows, math, technical
-            0x2500...0x25A9, 0x25AC...0x25B5, 0x25B7...0x25BF, 0x25C1...0x25FA,  // box drawing, shapes
-            0x3000...0x3029, 0x3030...0x303C, 0x303E...0x3098, 0x309B...0x4DBF, 0x4E00...0x9FFF,  // CJK, kana
-            0xAC00...0xD7A3,  // Hangul syllables (jamo, which join them, are not listed)
-            0xF900...0xFAFF, 0xFF01...0xFF9D, 0xFFA0...0xFFDC:  // compatibility ideographs, full-width forms
-            return true
-        default:
-            return false
-        }
-    }
+    /// The standalone characters.
+    private static let standaloneRanges: [ClosedRange<UInt16>] = [
+        0x0020...0x007E, 0x00A0...0x02FF,  // Latin (no combining marks)
+        0x0370...0x0377, 0x037A...0x037F, 0x0384...0x038A, 0x038C...0x038C, 0x038E...0x03FF,  // Greek
+        0x0400...0x0482, 0x048A...0x052F,  // Cyrillic without its combining marks
+        0x05D0...0x05EA, 0x05EF...0x05F4,  // Hebrew letters (points are marks)
+        0x0621...0x064A, 0x0660...0x066F, 0x0671...0x06D3, 0x06D5...0x06D5,  // Arabic letters, digits
+        0x0E01...0x0E30, 0x0E32...0x0E32, 0x0E3F...0x0E46, 0x0E4F...0x0E5B,  // Thai letters, leading vowels
+        0x1E00...0x1FBC, 0x1FBE...0x1FBE, 0x1FC2...0x1FCC, 0x1FD0...0x1FDB, 0x1FE0...0x1FEC,
+        0x1FF2...0x1FFC,  // Latin Extended Additional (Vietnamese), Greek Extended
+        0x2010...0x2027, 0x2030...0x205E, 0x2070...0x20CF,  // punctuation, super/subscripts, currency
+        0x2100...0x2138, 0x213C...0x2187, 0x2190...0x2193, 0x2195...0x2199, 0x219C...0x21A8,
+        0x21AB...0x21B8, 0x21BB...0x21FF, 0x2200...0x2307, 0x230C...0x2327, 0x2329...0x23CE,
+        0x23D0...0x23E8, 0x23F4...0x23F7, 0x23FB...0x23FF,  // letterlike, arrows, math, technical
+        0x2500...0x25A9, 0x25AC...0x25B5, 0x25B7...0x25BF, 0x25C1...0x25FA,  // box drawing, shapes
+        0x3000...0x3029, 0x3030...0x303C, 0x303E...0x3098, 0x309B...0x4DBF, 0x4E00...0x9FFF,  // CJK, kana
+        0xAC00...0xD7A3,  // Hangul syllables (jamo, which join them, are not listed)
+        0xF900...0xFAFF, 0xFF01...0xFF9D, 0xFFA0...0xFFDC,  // compatibility ideographs, full-width forms
+    ]
 
     /// The grapheme clusters of `units` (`String(decoding: units, as: UTF16.self).count`).
     ///
@@ -67,7 +68,7 @@ enum Graphemes {
     /// units below U+0300, CR LF counted once) is counted in one pass over the units; anything
     /// else by Swift's `String`. Complexity: O(n).
     static func count(of units: UnsafeBufferPointer<UInt16>) -> Int {
-        let fast = standaloneBits.withUnsafeBufferPointer { (table) -> Int? in
+        let fast = { (table: UnsafeBufferPointer<UInt64>) -> Int? in
             var clusters = 0
             var index = 0
             let count = units.count
@@ -83,7 +84,7 @@ enum Graphemes {
                 clusters += 1
             }
             return clusters
-        }
+        }(standaloneBits)
         return fast ?? String(decoding: units, as: UTF16.self).count
     }
 
@@ -97,9 +98,7 @@ enum Graphemes {
     ) throws(AutoHeightError) {
         precondition(offset >= 0 && offset + units.count <= flags.count)
         try flags.withUnsafeMutableBufferPointer { (flags) throws(AutoHeightError) in
-            try standaloneBits.withUnsafeBufferPointer { (table) throws(AutoHeightError) in
-                try markStarts(of: units, in: flags, offset: offset, bit: bit, table: table)
-            }
+            try markStarts(of: units, in: flags, offset: offset, bit: bit, table: standaloneBits)
         }
     }
 
