@@ -33,13 +33,15 @@ import Testing
     /// Runs `steps` random edits on each text in `style` with every edit offered to the window,
     /// comparing with a full preparation after each; returns the edits the window took.
     static func checkScripts(
-        _ texts: [String], style: TextStyle, steps: Int, seed: UInt64, nearMiddle: Bool = false, width: Double = 150
+        _ texts: [String], style: TextStyle, steps: Int, seed: UInt64, nearMiddle: Bool = false, width: Double = 150,
+        pieceLength: Int = 48
     ) throws -> Int {
         var generator = Generator(state: seed)
         var windows = 0
         for (textIndex, original) in texts.enumerated() {
             var editor = try EditableText(original, style: style)
             editor.windowMinimumLength = 0
+            editor.pieceLength = pieceLength
             var expected = Array(original.utf16)
             _ = try editor.measure(width: width)
             for step in 0..<steps {
@@ -172,5 +174,65 @@ extension ParagraphWindowTests {
                 "step \(step)")
         }
         #expect(editor.editable.windowEditCount > 10)
+    }
+}
+
+extension ParagraphWindowTests {
+    /// A long paragraph kept in pieces of about 64 units, as the edit path keeps a 10 MB one.
+    static func piecedEditor(words count: Int, seed: UInt64, style: TextStyle) throws -> (EditableText, [UInt16]) {
+        var generator = Generator(state: seed)
+        let text = Self.paragraph(count, generator: &generator, latinOnly: true)
+        let editor = try EditableText(text, style: style, windowMinimumLength: 0, pieceLength: 64)
+        return (editor, Array(text.utf16))
+    }
+
+    /// Rule: a long paragraph is kept in pieces and measured with the open line carried from one
+    /// piece into the next: at every width its lines are the whole paragraph's, to the last bit.
+    @Test func piecesAreMeasuredAsTheWholeParagraph() throws {
+        let style = EditableTextTests.style
+        let (editor, units) = try Self.piecedEditor(words: 500, seed: 50, style: style)
+        let paragraph = editor.store.paragraph(0)
+        #expect(paragraph.pieces.count > 20)
+        #expect(paragraph.pieces.dropLast().allSatisfy { $0.prepared.length >= 64 })
+        let full = try style.prepare(String(decoding: units, as: UTF16.self))
+        #expect(editor.prepared.paragraphs == full.paragraphs)
+        for width in [12.0, 57, 100, 333, 2000] {
+            #expect(try editor.measure(width: width) == full.measure(width: width), "width \(width)")
+            let capped = LineLimits(minimum: 1, maximum: 7)
+            #expect(
+                try editor.measure(width: width, lineLimits: capped) == full.measure(width: width, lineLimits: capped),
+                "width \(width)")
+            #expect(try editor.lines(width: width) == full.lines(width: width), "width \(width)")
+        }
+    }
+
+    /// Rule: edits on, just before and just after piece boundaries (inserting, deleting the
+    /// space or the letters a cut stands on, joining two pieces' words) give exactly the full
+    /// preparation and measure, and take the window.
+    @Test func editsAtPieceBoundariesMatchTheFullPath() throws {
+        let style = EditableTextTests.style
+        var (editor, expected) = try Self.piecedEditor(words: 400, seed: 60, style: style)
+        let width = 90.0
+        _ = try editor.measure(width: width)
+        var generator = Generator(state: 61)
+        let edits: [(Int, String)] = [(0, "x"), (1, ""), (0, " "), (2, "ab "), (1, "é"), (0, "")]
+        for step in 0..<60 {
+            let paragraph = editor.store.paragraph(0)
+            let boundary = paragraph.pieceStarts[1 + generator.below(paragraph.pieces.count - 1)]
+            let (length, insertion) = edits[generator.below(edits.count)]
+            let lower = min(max(boundary + generator.below(5) - 3, 0), expected.count)
+            let upper = min(lower + length, expected.count)
+            try editor.replace(utf16Range: lower..<upper, with: insertion)
+            expected.replaceSubrange(lower..<upper, with: Array(insertion.utf16))
+            let full = try style.prepare(String(decoding: expected, as: UTF16.self))
+            let context = "step \(step): replace \(lower)..<\(upper) with \(insertion.debugDescription)"
+            #expect(editor.prepared.paragraphs == full.paragraphs, "\(context)")
+            #expect(editor.prepared.missingGlyphCount == full.missingGlyphCount, "\(context)")
+            #expect(editor.characterCount == String(decoding: expected, as: UTF16.self).count, "\(context)")
+            #expect(try editor.measure(width: width) == full.measure(width: width), "\(context)")
+            #expect(try editor.lines(width: width) == full.lines(width: width), "\(context)")
+        }
+        #expect(editor.windowEditCount == 60)
+        #expect(editor.store.paragraph(0).pieces.count > 20)
     }
 }

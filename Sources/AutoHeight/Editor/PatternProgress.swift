@@ -59,8 +59,8 @@ struct PatternProgress {
             comparable = 0..<0
         }
         let characterCount = store.characterCount
-        let last = store.paragraph(count - 1).units.isEmpty && count > 1 ? count - 2 : count - 1
-        let lastIsNewline = String(decoding: store.paragraph(last).units, as: UTF16.self).last?.isNewline ?? false
+        let last = store.paragraph(count - 1).utf16Count == 0 && count > 1 ? count - 2 : count - 1
+        let lastIsNewline = String(decoding: store.paragraph(last).tailUnits, as: UTF16.self).last?.isNewline ?? false
         // Resume after the last kept checkpoint that did not try `$` and still lies before the
         // text's last character.
         var resume = validCount

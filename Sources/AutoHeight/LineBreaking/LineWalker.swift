@@ -18,8 +18,10 @@ extension LineSink {
     var isFull: Bool { false }
 }
 
-/// Where a walk of one paragraph is: the line being filled.
-private struct LineState {
+/// Where a walk of one paragraph is: the line being filled. In a walk over pieces
+/// (``ParagraphPiece``) `start` is relative to the current piece, negative when the line began
+/// in an earlier one.
+struct LineState {
     var start = 0
     /// Pen position in em from the line start, including hanging whitespace placed so far.
     var pen = 0.0
@@ -49,23 +51,38 @@ extension PreparedParagraph {
     func walkLines<Sink: LineSink>(
         width box: Double, fontSize: Double, tabStop: TabStops, fromSegment first: Int = 0, into sink: inout Sink
     ) {
-        segments.withUnsafeBufferPointer { segments in
-            walkLines(
-                segments: UnsafeBufferPointer(rebasing: segments[first...]), width: Self.fitLimit(box),
-                fontSize: fontSize, tabStop: tabStop, startingAt: first > 0 ? Int(segments[first - 1].end) : 0,
+        var line = LineState(start: first > 0 ? Int(segments[first - 1].end) : 0)
+        guard
+            walkSegments(
+                limit: Self.fitLimit(box), fontSize: fontSize, tabStop: tabStop, from: first, line: &line, base: 0,
                 into: &sink)
+        else { return }
+        sink.addLine(start: line.start, end: length, visibleWidth: line.visible * fontSize, fontMask: line.fontMask)
+    }
+
+    /// The walk over segments `first...` with `line` open (at a fit limit of `limit`,
+    /// ``fitLimit(_:)``), leaving the last line open in `line`; lines go to `sink` with `base`
+    /// added to their offsets. Returns false when the sink became full.
+    @inline(__always)
+    func walkSegments<Sink: LineSink>(
+        limit width: Double, fontSize: Double, tabStop: TabStops, from first: Int, line: inout LineState, base: Int,
+        into sink: inout Sink
+    ) -> Bool {
+        segments.withUnsafeBufferPointer { segments in
+            walkSegments(
+                UnsafeBufferPointer(rebasing: segments[first...]), limit: width, fontSize: fontSize, tabStop: tabStop,
+                startingAt: first > 0 ? Int(segments[first - 1].end) : 0, line: &line, base: base, into: &sink)
         }
     }
 
-    /// ``walkLines(width:fontSize:tabStop:fromSegment:into:)`` over the segments' memory (no
-    /// slice retained, no bounds check per segment), from offset `start` at a fit limit of `width`.
+    /// ``walkSegments(limit:fontSize:tabStop:from:line:base:into:)`` over the segments' memory (no
+    /// slice retained, no bounds check per segment), from offset `start`.
     @inline(__always)
-    private func walkLines<Sink: LineSink>(
-        segments: UnsafeBufferPointer<Segment>, width: Double, fontSize: Double, tabStop: TabStops,
-        startingAt start: Int, into sink: inout Sink
-    ) {
+    private func walkSegments<Sink: LineSink>(
+        _ segments: UnsafeBufferPointer<Segment>, limit width: Double, fontSize: Double, tabStop: TabStops,
+        startingAt start: Int, line: inout LineState, base: Int, into sink: inout Sink
+    ) -> Bool {
         var segmentStart = start
-        var line = LineState(start: segmentStart)
         for segment in segments {
             var content = segment.contentWidth
             var trailing = segment.trailingWidth
@@ -75,9 +92,9 @@ extension PreparedParagraph {
             // A segment of whitespace alone (`line-break: anywhere` breaks before spaces) hangs.
             if !line.isEmpty && segment.contentEnd > segmentStart && (line.pen + content) * fontSize > width {
                 sink.addLine(
-                    start: line.start, end: segmentStart, visibleWidth: line.visible * fontSize, fontMask: line.fontMask
-                )
-                if sink.isFull { return }
+                    start: line.start + base, end: segmentStart + base, visibleWidth: line.visible * fontSize,
+                    fontMask: line.fontMask)
+                if sink.isFull { return false }
                 line = LineState(start: segmentStart)
                 if segment.hasTab {
                     (content, trailing) = tabbedWidths(from: segmentStart, to: segment, pen: 0, tabStop: tabStop)
@@ -86,8 +103,8 @@ extension PreparedParagraph {
             if content * fontSize > width {
                 breakInsideSegment(
                     from: segmentStart, segment: segment, width: width, fontSize: fontSize, tabStop: tabStop,
-                    line: &line, sink: &sink)
-                if sink.isFull { return }
+                    line: &line, base: base, sink: &sink)
+                if sink.isFull { return false }
             } else {
                 if segment.contentEnd > segmentStart { line.visible = line.pen + content }
                 line.pen += content + trailing
@@ -96,7 +113,7 @@ extension PreparedParagraph {
             }
             segmentStart = Int(segment.end)
         }
-        sink.addLine(start: line.start, end: length, visibleWidth: line.visible * fontSize, fontMask: line.fontMask)
+        return true
     }
 
     /// The largest line width that fits a box `width` px wide: the width plus a relative 10⁻¹²
@@ -113,7 +130,7 @@ extension PreparedParagraph {
     /// line starts with it (the break comes after it).
     private func breakInsideSegment<Sink: LineSink>(
         from segmentStart: Int, segment: Segment, width: Double, fontSize: Double, tabStop: TabStops,
-        line: inout LineState, sink: inout Sink
+        line: inout LineState, base: Int, sink: inout Sink
     ) {
         let contentEnd = Int(segment.contentEnd)
         var index = segmentStart
@@ -129,7 +146,8 @@ extension PreparedParagraph {
             }
             if index > line.start && (line.pen + clusterWidth) * fontSize > width {
                 sink.addLine(
-                    start: line.start, end: index, visibleWidth: line.visible * fontSize, fontMask: line.fontMask)
+                    start: line.start + base, end: index + base, visibleWidth: line.visible * fontSize,
+                    fontMask: line.fontMask)
                 line = LineState(start: index, fontMask: segment.fontMask)
                 if segment.hasTab { clusterWidth = unitsWidth(index..<clusterEnd, pen: 0, tabStop: tabStop) }
             }

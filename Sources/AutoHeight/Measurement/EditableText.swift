@@ -15,22 +15,34 @@ public struct EditableText: Sendable {
     /// The style the text is prepared in.
     public let style: TextStyle
     /// The paragraphs, kept current.
-    private(set) var store: TextStore
+    var store: TextStore
     /// Per-paragraph results at the last measured width; a copy of an `EditableText` that is
     /// edited gets a memo of its own, so copies never share stale entries.
-    private var memo = MeasureMemo()
-    /// Paragraphs at least this long have an edit inside them re-prepared in a window around it
-    /// (``ParagraphPreparer/reprepare(_:units:replaced:removed:minimumLength:)``); shorter ones
-    /// whole. Tests set 0 to send every edit through the window.
+    var memo = MeasureMemo()
+    /// Paragraphs at least this long are kept in pieces (``StoredParagraph``) and have an edit
+    /// inside them re-prepared in a window around it
+    /// (``ParagraphPreparer/reprepare(_:units:replaced:removed:minimumLength:endsParagraph:)``);
+    /// shorter ones whole. Tests set 0 to send every edit through the window.
     var windowMinimumLength = EditableText.defaultWindowMinimumLength
+    /// Units a piece of a long paragraph reaches before it ends at the next cut
+    /// (``PieceSize/target``); tests set a few dozen, so that edits meet piece boundaries.
+    var pieceLength = PieceSize.target
     /// The `windowMinimumLength` of texts made from now on (2,048 units). The editor fuzz
     /// target sets 0 for some inputs, so that its short texts take the window too.
     @_spi(Fuzzing) public nonisolated(unsafe) static var defaultWindowMinimumLength = 2048
     /// Edits re-prepared in a window (tests check that the window is taken where it should be).
-    private(set) var windowEditCount = 0
+    var windowEditCount = 0
 
     /// Prepares `text` in `style` for editing.
     public init(_ text: String, style: TextStyle) throws(AutoHeightError) {
+        try self.init(text, style: style, windowMinimumLength: Self.defaultWindowMinimumLength)
+    }
+
+    /// Prepares `text` in `style` for editing, with paragraphs of at least `windowMinimumLength`
+    /// units kept in pieces of about `pieceLength` (tests use short ones).
+    init(
+        _ text: String, style: TextStyle, windowMinimumLength: Int, pieceLength: Int = PieceSize.target
+    ) throws(AutoHeightError) {
         try style.validate()
         let context = try style.preparationContext()
         let scanned = scanUTF16Units(of: text)
@@ -47,12 +59,17 @@ public struct EditableText: Sendable {
                         UnsafeBufferPointer(rebasing: all[span.range]), mayNeedBidi: scanned.mayNeedBidi,
                         mayHaveControls: scanned.hasControl)
                     let withBreak = span.range.lowerBound..<(span.range.upperBound + span.breakLength)
-                    paragraphs.append(StoredParagraph(units: Array(all[withBreak]), prepared: prepared))
+                    paragraphs.append(
+                        StoredParagraph.make(
+                            units: Array(all[withBreak]), prepared: prepared, preparer: preparer,
+                            minimumLength: windowMinimumLength, pieceLength: pieceLength))
                 }
             }
         }
         self.style = style
         store = TextStore(paragraphs)
+        self.windowMinimumLength = windowMinimumLength
+        self.pieceLength = pieceLength
     }
 
     /// The prepared paragraphs with their offsets, as a ``PreparedText``. Complexity: O(paragraphs).
@@ -62,7 +79,7 @@ public struct EditableText: Sendable {
         var start = 0
         store.forEachParagraph { _, paragraph in
             records.append(ParagraphRecord(start: start, paragraph: paragraph.prepared))
-            start += paragraph.units.count
+            start += paragraph.utf16Count
             return true
         }
         return PreparedText(
@@ -121,6 +138,10 @@ public struct EditableText: Sendable {
         var units: [UInt16]
         /// Their grapheme clusters (the region starts and ends at cluster boundaries).
         var characterCount: Int
+        /// For an edit inside one paragraph kept in pieces: the pieces it touches, which the
+        /// region is instead of the whole paragraph (`start`, `units` and `characterCount` are
+        /// theirs). See ``pieceRegion(around:)``.
+        var pieces: ClosedRange<Int>? = nil
     }
 
     /// The paragraphs an edit of `range` touches: those holding its ends, and the one before when
@@ -130,15 +151,16 @@ public struct EditableText: Sendable {
         let located = store.location(containing: range.lowerBound)
         var first = (index: located.index, start: located.start)
         let last = store.location(containing: range.upperBound)
+        if located.index == last.index, let pieces = pieceRegion(around: range, in: located) { return pieces }
         // A paragraph's units end with its break, so a last unit CR is a lone CR, not CR LF.
         if first.index > 0 && range.lowerBound == first.start {
             let previous = store.paragraph(first.index - 1)
-            if previous.units.last == 0x0D { first = (first.index - 1, first.start - previous.units.count) }
+            if previous.lastUnit == 0x0D { first = (first.index - 1, first.start - previous.utf16Count) }
         }
         var units: [UInt16] = []
         var characters = 0
         store.forEachParagraph(from: first.index) { index, paragraph in
-            units.append(contentsOf: paragraph.units)
+            paragraph.appendUnits(to: &units)
             characters += paragraph.characterCount
             return index < last.index
         }
@@ -150,8 +172,8 @@ public struct EditableText: Sendable {
     /// and prepared; `characterCount`, when known, is the grapheme clusters of `units` (spares
     /// counting them again when they make one paragraph). Returns where the new paragraphs are
     /// and the old ones, for ``restore(_:)``. `edit`, when given, is the range of `region.units`
-    /// the edit replaced: an edit inside one long paragraph then prepares only a window around it
-    /// (see ``replaceInside(_:with:edit:)``).
+    /// the edit replaced: an edit in a region of pieces then prepares only a window around it
+    /// (see ``replacePieces(_:with:edit:characterCount:)``).
     @discardableResult
     mutating func replace(
         _ region: Region, with units: [UInt16], edit: Range<Int>? = nil, characterCount: Int? = nil
@@ -159,10 +181,22 @@ public struct EditableText: Sendable {
         let newCount = utf16Count - region.units.count + units.count
         guard newCount < Int(Int32.max) else { throw .textTooLong(utf16Count: newCount) }
         try style.limits.check(textLength: newCount)
-        if let edit, let replaced = try replaceInside(region, with: units, edit: edit) { return replaced }
+        if region.pieces != nil {
+            if let edit,
+                let replaced = try replacePieces(region, with: units, edit: edit, characterCount: characterCount)
+            {
+                return replaced
+            }
+            // Not provably exact in a window: the whole paragraph, prepared again.
+            let (whole, wholeUnits) = wholeParagraph(of: region, with: units)
+            return try replace(
+                whole, with: wholeUnits,
+                characterCount: characterCount.map { $0 + whole.characterCount - region.characterCount })
+        }
         let isTextEnd = region.paragraphs.upperBound == store.paragraphCount - 1
         var paragraphs: [StoredParagraph] = []
         let context = try style.preparationContext()
+        let (minimumLength, pieceLength) = (windowMinimumLength, pieceLength)
         try units.withUnsafeBufferPointer { (buffer) throws(AutoHeightError) in
             // The last piece is empty when the region ended with a break (that piece is the next,
             // untouched paragraph).
@@ -174,9 +208,10 @@ public struct EditableText: Sendable {
                     let withBreak = span.range.lowerBound..<(span.range.upperBound + span.breakLength)
                     let isWhole = spans.count == 1 && withBreak.count == buffer.count
                     paragraphs.append(
-                        StoredParagraph(
+                        StoredParagraph.make(
                             units: Array(buffer[withBreak]), prepared: prepared,
-                            characterCount: isWhole ? characterCount : nil))
+                            characterCount: isWhole ? characterCount : nil, preparer: preparer,
+                            minimumLength: minimumLength, pieceLength: pieceLength))
                 }
             }
         }
@@ -184,47 +219,6 @@ public struct EditableText: Sendable {
         return Replaced(
             paragraphs: region.paragraphs.lowerBound...(region.paragraphs.lowerBound + paragraphs.count - 1),
             removed: removed)
-    }
-
-    /// An edit (`edit` of `region.units`) inside one paragraph that keeps its break and brings
-    /// none, with only a window around it prepared again
-    /// (``ParagraphPreparer/reprepare(_:units:replaced:removed:minimumLength:)``); nil, with
-    /// nothing changed, when the paragraph is short or the window is not provably exact.
-    private mutating func replaceInside(
-        _ region: Region, with units: [UInt16], edit: Range<Int>
-    ) throws(AutoHeightError) -> Replaced? {
-        guard region.paragraphs.count == 1 else { return nil }
-        let old = store.paragraph(region.paragraphs.lowerBound)
-        let contentCount = old.prepared.length
-        let breakLength = old.units.count - contentCount
-        let insertedEnd = edit.upperBound + units.count - old.units.count
-        guard contentCount >= windowMinimumLength, edit.upperBound <= contentCount, insertedEnd >= edit.lowerBound,
-            !units[edit.lowerBound..<insertedEnd].contains(where: Paragraphs.isBreak)
-        else { return nil }
-        let context = try style.preparationContext()
-        let minimumLength = windowMinimumLength
-        let done = try units.withUnsafeBufferPointer { (all) throws(AutoHeightError) in
-            try old.units.withUnsafeBufferPointer { (oldUnits) throws(AutoHeightError) in
-                try context.withPreparer { (preparer) throws(AutoHeightError) in
-                    try preparer.reprepare(
-                        old.prepared, units: UnsafeBufferPointer(rebasing: all[0..<(all.count - breakLength)]),
-                        replaced: edit, removed: UnsafeBufferPointer(rebasing: oldUnits[edit]),
-                        minimumLength: minimumLength)
-                }
-            }
-        }
-        guard let (prepared, window) = done else { return nil }
-        // The window starts and ends at cluster boundaries: only its clusters are counted again.
-        let characters =
-            old.characterCount - old.units[window.start..<window.oldEnd].withUnsafeBufferPointer(Graphemes.count(of:))
-            + units[window.start..<(window.oldEnd + window.delta)].withUnsafeBufferPointer(Graphemes.count(of:))
-        windowEditCount += 1
-        let index = region.paragraphs.lowerBound
-        if !isKnownUniquelyReferenced(&memo) { memo = memo.copy() }
-        memo.state.withLock { $0.edit(index, window: window) }
-        let removed = store.replaceParagraphs(
-            index...index, with: [StoredParagraph(units: units, prepared: prepared, characterCount: characters)])
-        return Replaced(paragraphs: region.paragraphs, removed: removed)
     }
 
     /// What ``replace(_:with:)`` did: the new paragraphs' indices and the paragraphs they replaced.

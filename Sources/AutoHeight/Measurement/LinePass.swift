@@ -92,7 +92,7 @@ struct LinePass {
 
     /// ``measure(_:)`` for a paragraph whose lines are kept in `lines`: walked again only from
     /// an edit's window on (``ParagraphLines``).
-    func measure(_ paragraph: PreparedParagraph, lines: inout ParagraphLines) -> ParagraphMeasure {
+    func measure(_ paragraph: StoredParagraph, lines: inout ParagraphLines) -> ParagraphMeasure {
         lines.update(paragraph, width: width, fontSize: fontSize, tabStop: tabStop, heights: sink.heights)
     }
 

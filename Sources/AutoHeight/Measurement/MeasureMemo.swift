@@ -94,17 +94,17 @@ final class MeasureMemo: Sendable {
         }
 
         /// Brings every result and sum up to date for `store`, walking paragraphs with `pass`;
-        /// the lines of paragraphs at least `longParagraph` units long are kept.
+        /// the lines of paragraphs kept in pieces or at least `longParagraph` units long are kept.
         mutating func update(_ store: TextStore, pass: inout LinePass, longParagraph: Int) {
             let count = store.paragraphCount
             if let range = unknown {
                 store.forEachParagraph(from: range.lowerBound) { index, paragraph in
                     guard index < range.upperBound else { return false }
                     guard results[index] == nil else { return true }
-                    if paragraph.prepared.length >= longParagraph {
+                    if paragraph.isPieced || paragraph.contentLength >= longParagraph {
                         var kept = lines[index] ?? ParagraphLines()
                         lines[index] = nil  // the only reference while it changes
-                        results[index] = pass.measure(paragraph.prepared, lines: &kept)
+                        results[index] = pass.measure(paragraph, lines: &kept)
                         lines[index] = kept
                     } else {
                         results[index] = pass.measure(paragraph.prepared)

@@ -11,9 +11,11 @@ struct ParagraphLines: Sendable {
     private(set) var heights: [Double] = []
     /// The edit re-prepared since the lines were walked.
     var pendingEdit: ParagraphWindow?
+    /// The paragraph's result as ``sum()`` gives it, kept between updates.
+    private var total = ParagraphMeasure(lineCount: 0, height: 0, maxLineWidth: 0)
 
-    /// The paragraph's result, summed in line order exactly as a walk sums it.
-    var measure: ParagraphMeasure {
+    /// The paragraph's result, summed in line order exactly as a walk sums it. O(lines).
+    private func sum() -> ParagraphMeasure {
         var height = 0.0
         var widest = 0.0
         for line in heights.indices {
@@ -23,6 +25,9 @@ struct ParagraphLines: Sendable {
         return ParagraphMeasure(lineCount: starts.count, height: height, maxLineWidth: widest)
     }
 
+    /// The paragraph's result.
+    var measure: ParagraphMeasure { total }
+
     /// The height of the first `count` lines, summed in order.
     func height(ofFirst count: Int) -> Double {
         var height = 0.0
@@ -31,23 +36,22 @@ struct ParagraphLines: Sendable {
     }
 
     /// Brings the lines up to date with `paragraph` at `width` px (walking it whole when no edit
-    /// is pending) and returns its result. Complexity: O(lines walked + lines), arithmetic only
-    /// outside the walk.
+    /// is pending) and returns its result. Complexity: O(lines walked), plus O(lines) additions
+    /// when the walked lines changed in number or height (or a replaced line was the widest),
+    /// and O(lines) integer additions to move later lines' starts by the edit's length change.
     mutating func update(
-        _ paragraph: PreparedParagraph, width: Double, fontSize: Double, tabStop: TabStops,
+        _ paragraph: StoredParagraph, width: Double, fontSize: Double, tabStop: TabStops,
         heights resolver: LineHeightResolver
     ) -> ParagraphMeasure {
         var line = 0
-        var segment = 0
+        var position = (piece: 0, segment: 0)
         var syncFrom = Int.max
         var delta = 0
         if let edit = pendingEdit, !starts.isEmpty {
             line = starts.lastIndex(notAbove: Int32(edit.start - 1)) ?? 0
             while line > 0 {
-                let start = Int(starts[line])
-                let index = ParagraphCut.segmentIndex(containing: start, in: paragraph.segments)
-                if index > 0 && Int(paragraph.segments[index - 1].end) == start {
-                    segment = index
+                if let found = Self.segmentStart(at: Int(starts[line]), in: paragraph) {
+                    position = found
                     break
                 }
                 line -= 1
@@ -63,10 +67,23 @@ struct ParagraphLines: Sendable {
         let walked = starts.withUnsafeBufferPointer { previous in
             var sink = RecordingSink(
                 heights: resolver, previous: previous, delta: delta, syncFrom: syncFrom, next: line + 1)
-            paragraph.walkLines(width: width, fontSize: fontSize, tabStop: tabStop, fromSegment: segment, into: &sink)
+            if paragraph.isPieced {
+                PieceWalk.walkLines(
+                    paragraph.pieces, starts: paragraph.pieceStarts, width: width, fontSize: fontSize,
+                    tabStop: tabStop, fromPiece: position.piece, segment: position.segment, into: &sink)
+            } else {
+                paragraph.prepared.walkLines(
+                    width: width, fontSize: fontSize, tabStop: tabStop, fromSegment: position.segment, into: &sink)
+            }
             return sink
         }
         let end = walked.synced ?? starts.count
+        // The sums still hold when the lines walked again replace as many of the same heights,
+        // and no replaced line was the widest.
+        let keepsSums =
+            !starts.isEmpty && total.lineCount == starts.count && end - line == walked.heights.count
+            && heights[line..<end].elementsEqual(walked.heights)
+            && widths[line..<end].allSatisfy { $0 < total.maxLineWidth }
         starts.replaceSubrange(line..<end, with: walked.starts)
         widths.replaceSubrange(line..<end, with: walked.widths)
         heights.replaceSubrange(line..<end, with: walked.heights)
@@ -76,7 +93,23 @@ struct ParagraphLines: Sendable {
                 for index in (line + walked.starts.count)..<starts.count { starts[index] += shift }
             }
         }
-        return measure
+        if keepsSums {
+            total.maxLineWidth = max(total.maxLineWidth, walked.widths.max() ?? 0)
+        } else {
+            total = sum()
+        }
+        return total
+    }
+
+    /// Where a line starting at paragraph offset `start` (> 0) may be walked from: the piece and
+    /// segment it starts, when it starts one.
+    private static func segmentStart(at start: Int, in paragraph: StoredParagraph) -> (piece: Int, segment: Int)? {
+        if paragraph.isPieced {
+            return PieceWalk.segmentStart(at: start, in: paragraph.pieces, starts: paragraph.pieceStarts)
+        }
+        let segments = paragraph.prepared.segments
+        let index = ParagraphCut.segmentIndex(containing: start, in: segments)
+        return index > 0 && Int(segments[index - 1].end) == start ? (0, index) : nil
     }
 }
 

@@ -36,7 +36,7 @@ final class TextSnapshot: Sendable {
         var units: [UInt16] = []
         units.reserveCapacity(utf16Count)
         for leaf in leaves {
-            for paragraph in leaf.paragraphs { units.append(contentsOf: paragraph.units) }
+            for paragraph in leaf.paragraphs { paragraph.appendUnits(to: &units) }
         }
         return String(decoding: units, as: UTF16.self)
     }
@@ -52,8 +52,14 @@ final class TextSnapshot: Sendable {
             zip(leaves, otherLeaves).allSatisfy({ $0 === $1 || $0.utf16Count == $1.utf16Count })
         {
             return zip(leaves, otherLeaves).allSatisfy { leaf, otherLeaf in
-                leaf === otherLeaf
-                    || leaf.paragraphs.lazy.flatMap(\.units).elementsEqual(otherLeaf.paragraphs.lazy.flatMap(\.units))
+                guard leaf !== otherLeaf else { return true }
+                // Paragraph by paragraph when they line up (pieces both share are skipped).
+                if leaf.paragraphs.count == otherLeaf.paragraphs.count,
+                    zip(leaf.paragraphs, otherLeaf.paragraphs).allSatisfy({ $0.utf16Count == $1.utf16Count })
+                {
+                    return zip(leaf.paragraphs, otherLeaf.paragraphs).allSatisfy { $0.hasSameUnits(as: $1) }
+                }
+                return leaf.paragraphs.lazy.flatMap(\.units).elementsEqual(otherLeaf.paragraphs.lazy.flatMap(\.units))
             }
         }
         let text = string

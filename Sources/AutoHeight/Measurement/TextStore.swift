@@ -64,8 +64,8 @@ struct TextStore: Sendable {
         }
         let paragraphs = leaves[leaf].paragraphs
         var slot = 0
-        while slot < paragraphs.count - 1 && start + paragraphs[slot].units.count <= offset {
-            start += paragraphs[slot].units.count
+        while slot < paragraphs.count - 1 && start + paragraphs[slot].utf16Count <= offset {
+            start += paragraphs[slot].utf16Count
             slot += 1
         }
         return Location(leaf: leaf, slot: slot, index: index + slot, start: start)
@@ -123,8 +123,8 @@ struct TextStore: Sendable {
         let location = location(containing: offset)
         let local = offset - location.start
         guard local > 0 else { return true }  // a paragraph's start follows its predecessor's break
-        let units = leaves[location.leaf].paragraphs[location.slot].units
-        return !(units[local] & 0xFC00 == 0xDC00 && units[local - 1] & 0xFC00 == 0xD800)
+        let paragraph = leaves[location.leaf].paragraphs[location.slot]
+        return !(paragraph.unit(at: local) & 0xFC00 == 0xDC00 && paragraph.unit(at: local - 1) & 0xFC00 == 0xD800)
     }
 
     /// Replaces paragraphs `range` (indices in the text) with `replacement` (not empty unless
@@ -152,14 +152,14 @@ struct TextStore: Sendable {
         leafUnits.replaceSubrange(firstLeaf...lastLeaf, with: kept.map(\.utf16Count))
         leafParagraphs.replaceSubrange(firstLeaf...lastLeaf, with: kept.map(\.paragraphs.count))
         for paragraph in removed {
-            utf16Count -= paragraph.units.count
+            utf16Count -= paragraph.utf16Count
             characterCount -= paragraph.characterCount
-            missingGlyphCount -= paragraph.prepared.missingGlyphs
+            missingGlyphCount -= paragraph.missingGlyphs
         }
         for paragraph in replacement {
-            utf16Count += paragraph.units.count
+            utf16Count += paragraph.utf16Count
             characterCount += paragraph.characterCount
-            missingGlyphCount += paragraph.prepared.missingGlyphs
+            missingGlyphCount += paragraph.missingGlyphs
         }
         paragraphCount += replacement.count - removed.count
         precondition(!leaves.isEmpty, "a text has at least one paragraph")
@@ -178,22 +178,6 @@ struct TextStore: Sendable {
     }
 }
 
-/// One paragraph of a ``TextStore``: immutable, shared by every snapshot that holds it.
-final class StoredParagraph: Sendable {
-    /// UTF-16 units, the paragraph's break included (the text's last paragraph has none).
-    let units: [UInt16]
-    /// Grapheme clusters of `units`.
-    let characterCount: Int
-    let prepared: PreparedParagraph
-
-    /// A paragraph of `units`; `characterCount`, when known, is their grapheme clusters.
-    init(units: [UInt16], prepared: PreparedParagraph, characterCount: Int? = nil) {
-        self.units = units
-        self.characterCount = characterCount ?? units.withUnsafeBufferPointer(Graphemes.count(of:))
-        self.prepared = prepared
-    }
-}
-
 /// A run of consecutive paragraphs of a ``TextStore``, with their sums. Immutable.
 final class TextLeaf: Sendable {
     let paragraphs: [StoredParagraph]
@@ -207,9 +191,9 @@ final class TextLeaf: Sendable {
         var characters = 0
         var missing = 0
         for paragraph in paragraphs {
-            units += paragraph.units.count
+            units += paragraph.utf16Count
             characters += paragraph.characterCount
-            missing += paragraph.prepared.missingGlyphs
+            missing += paragraph.missingGlyphs
         }
         utf16Count = units
         characterCount = characters

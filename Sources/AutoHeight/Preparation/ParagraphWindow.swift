@@ -7,7 +7,9 @@ extension ParagraphPreparer {
     ///
     /// `units` is the new paragraph (no explicit break), `replaced` the edited range in the old
     /// one, `removed` the old units of that range. Paragraphs shorter than `minimumLength` are
-    /// left to a whole preparation.
+    /// left to a whole preparation. `paragraph` may also be some consecutive pieces of a longer
+    /// paragraph (``ParagraphPiece``) that start and end at cuts: `endsParagraph` false then says
+    /// that the paragraph goes on after them.
     ///
     /// The window ends at cuts (``ParagraphCut``) where nothing the preparation computes looks
     /// across: bidi (a paragraph with no unit that may need it is left-to-right throughout),
@@ -17,7 +19,7 @@ extension ParagraphPreparer {
     /// speed): the old paragraph stays as it was (a snapshot or an undo may hold it).
     func reprepare(
         _ paragraph: PreparedParagraph, units: UnsafeBufferPointer<UInt16>, replaced: Range<Int>,
-        removed: UnsafeBufferPointer<UInt16>, minimumLength: Int
+        removed: UnsafeBufferPointer<UInt16>, minimumLength: Int, endsParagraph: Bool = true
     ) throws(AutoHeightError) -> (paragraph: PreparedParagraph, window: ParagraphWindow)? {
         let oldCount = paragraph.length
         let count = units.count
@@ -47,7 +49,7 @@ extension ParagraphPreparer {
         for index in start..<(end + delta) where ParagraphCut.mayBeBracket(units[index]) { return nil }
         let window = UnsafeBufferPointer(rebasing: units[start..<(end + delta)])
         if CombiningMarks.firstRun(longerThan: limits.maximumCombiningMarks, in: window) != nil { return nil }
-        let prepared = try prepare(window, mayNeedBidi: false, endsParagraph: end == oldCount)
+        let prepared = try prepare(window, mayNeedBidi: false, endsParagraph: endsParagraph && end == oldCount)
 
         // Splice (the old window's segments are `firstSegment...lastSegment`).
         let oldMissing = UnitFlag.missingClusters(in: paragraph.flags[start..<end])
@@ -91,7 +93,7 @@ extension ParagraphPreparer {
         var searched = 0
         while firstSegment > 0 {
             let end = Int(segments[firstSegment - 1].end)
-            if end < replaced.lowerBound && cut(at: end, in: units) {
+            if end < replaced.lowerBound && isCut(at: end, in: units) {
                 start = end
                 break
             }
@@ -105,7 +107,7 @@ extension ParagraphPreparer {
         searched = 0
         while lastSegment < segments.count - 1 {
             let cutEnd = Int(segments[lastSegment].end)
-            if cutEnd >= replaced.upperBound + 2 && cut(at: cutEnd + delta, in: units) {
+            if cutEnd >= replaced.upperBound + 2 && isCut(at: cutEnd + delta, in: units) {
                 end = cutEnd
                 break
             }
@@ -119,7 +121,7 @@ extension ParagraphPreparer {
     /// Whether `offset` (0 < offset < count) of the new paragraph `units` is a ``ParagraphCut``
     /// for this preparer's fonts: both letters are of one script whose words the primary font
     /// shapes independently, and the primary font covers the three units.
-    private func cut(at offset: Int, in units: UnsafeBufferPointer<UInt16>) -> Bool {
+    func isCut(at offset: Int, in units: UnsafeBufferPointer<UInt16>) -> Bool {
         guard let script = ParagraphCut.script(at: offset, in: units), !script.joinsLetters,
             shaper.primaryShapesAlone(units, (offset - 2)..<(offset + 1))
         else { return false }
