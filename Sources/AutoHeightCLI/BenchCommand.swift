@@ -18,14 +18,17 @@ struct BenchCommand: ParsableCommand {
                          joined by newlines, repeated to reach 100 kB), then re-measured
               documentCold  a cold measure of that whole document at the first width
               paragraph  only with --scenario paragraph: one character typed in the middle of
-                         one 10 MB paragraph (the input texts joined by spaces), then
-                         re-measured at the first width; and the same in a ~200-byte paragraph
+                         one 10 MB paragraph (the input texts' words, right-to-left ones left
+                         out, in a fixed pseudo-random order, joined by spaces), then
+                         re-measured at the first width, through EditableText and through
+                         EditorModel; and the same in a ~200-byte paragraph
             By default both configurations are timed in one run: with the system fallback
             (--fallback system, the default) and with the fonts given alone (--fallback none);
             --configurations given times only the --fallback given. Each configuration ends
             with one JSON line, nanoseconds per operation and memory:
             {"fallback", "coldNsPerMeasure", "warmNsPerMeasure", "rewrapNsPerMeasure",
              "keystrokeNs", "documentColdNs", "paragraphKeystrokeNs", "shortParagraphKeystrokeNs",
+             "paragraphEditorKeystrokeNs", "shortParagraphEditorKeystrokeNs",
              "preparedBytesPerUnit", "segmentCacheBytes", "segmentCacheEntries", "texts",
              "widths"} (the segment cache's size after the warm scenario; bytes per UTF-16 unit of
             the prepared texts).
@@ -174,9 +177,10 @@ struct BenchCommand: ParsableCommand {
                 }
             } / Double(keystrokes)
 
-        let paragraph: (long: Double, short: Double) =
+        let paragraph =
             only == "paragraph"
-            ? try paragraphKeystrokes(texts: texts, style: textStyle, width: widths[0], sink: &sink) : (0, 0)
+            ? try paragraphKeystrokes(texts: texts, style: textStyle, width: widths[0], sink: &sink)
+            : ParagraphKeystrokes()
 
         let cache = cachedStyle.segmentCache!
         let (hits, misses) = cache.statistics
@@ -192,12 +196,15 @@ struct BenchCommand: ParsableCommand {
         output.write("keystroke  \(Self.format(keystroke)) per keystroke (append + re-measure, 100 kB document)\n")
         output.write("document   \(Self.format(documentCold)) cold measure of the document\n")
         output.write(
-            "paragraph  \(Self.format(paragraph.long)) per keystroke in a \(Self.longParagraphBytes)-byte paragraph, \(Self.format(paragraph.short)) in a ~200-byte one\n"
+            "paragraph  \(Self.format(paragraph.long)) per keystroke in a \(Self.longParagraphBytes)-byte paragraph, \(Self.format(paragraph.short)) in a ~200-byte one (EditableText)\n"
+        )
+        output.write(
+            "           \(Self.format(paragraph.editorLong)) and \(Self.format(paragraph.editorShort)) through EditorModel\n"
         )
         output.write(
             "memory     \(JSONText.number((bytesPerUnit * 100).rounded() / 100)) bytes per UTF-16 unit prepared\n")
         output.write(
-            "{\"fallback\":\"\(name)\",\"coldNsPerMeasure\":\(Self.round(cold)),\"warmNsPerMeasure\":\(Self.round(warm)),\"rewrapNsPerMeasure\":\(Self.round(rewrap)),\"keystrokeNs\":\(Self.round(keystroke)),\"documentColdNs\":\(Self.round(documentCold)),\"paragraphKeystrokeNs\":\(Self.round(paragraph.long)),\"shortParagraphKeystrokeNs\":\(Self.round(paragraph.short)),\"preparedBytesPerUnit\":\(JSONText.number((bytesPerUnit * 100).rounded() / 100)),\"segmentCacheBytes\":\(cache.byteCount),\"segmentCacheEntries\":\(cache.entryCount),\"texts\":\(texts.count),\"widths\":[\(widths.map { JSONText.number($0) }.joined(separator: ","))]}\n"
+            "{\"fallback\":\"\(name)\",\"coldNsPerMeasure\":\(Self.round(cold)),\"warmNsPerMeasure\":\(Self.round(warm)),\"rewrapNsPerMeasure\":\(Self.round(rewrap)),\"keystrokeNs\":\(Self.round(keystroke)),\"documentColdNs\":\(Self.round(documentCold)),\"paragraphKeystrokeNs\":\(Self.round(paragraph.long)),\"shortParagraphKeystrokeNs\":\(Self.round(paragraph.short)),\"paragraphEditorKeystrokeNs\":\(Self.round(paragraph.editorLong)),\"shortParagraphEditorKeystrokeNs\":\(Self.round(paragraph.editorShort)),\"preparedBytesPerUnit\":\(JSONText.number((bytesPerUnit * 100).rounded() / 100)),\"segmentCacheBytes\":\(cache.byteCount),\"segmentCacheEntries\":\(cache.entryCount),\"texts\":\(texts.count),\"widths\":[\(widths.map { JSONText.number($0) }.joined(separator: ","))]}\n"
         )
         output.flush()
     }
