@@ -44,7 +44,7 @@ import Testing
         var cached = Fixtures.style()
         cached.segmentCache = SegmentCache()
         for style in [Fixtures.style(), cached] {
-            NativeFailureInjection.$harfBuzzAllocation.withValue(true) {
+            NativeFailureInjection.withHarfBuzzAllocationFailing {
                 #expect(throws: AutoHeightError.harfBuzzFailure("out of memory adding 11 UTF-16 units to a buffer")) {
                     try style.measure("hello-world", width: 100)
                 }
@@ -58,7 +58,7 @@ import Testing
             AutoHeightError.harfBuzzFailure("out of memory shaping 3 UTF-16 units").description
                 == "HarfBuzz failed: out of memory shaping 3 UTF-16 units")
         let editor = try EditorFixtures.editor(width: 400)
-        NativeFailureInjection.$harfBuzzAllocation.withValue(true) {
+        NativeFailureInjection.withHarfBuzzAllocationFailing {
             #expect(throws: EditorError.layout(.harfBuzzFailure("out of memory adding 5 UTF-16 units to a buffer"))) {
                 try editor.setText("hello")
             }
@@ -74,7 +74,7 @@ import Testing
         let fallback = SystemFallback(acceptingOnly: ["/usr/share/fonts/opentype/noto/*"])
         let style = FallbackFixtures.style(fallback: fallback)
         let failure = AutoHeightError.fontconfigFailure("cannot create a pattern (out of memory)")
-        NativeFailureInjection.$fontconfigAllocation.withValue(true) {
+        NativeFailureInjection.withFontconfigAllocationFailing {
             #expect(throws: failure) { try style.measure("안녕하세요", width: 1000) }
             #expect(throws: failure) { try Font(family: "Noto Sans") }
         }

@@ -191,7 +191,7 @@ final class FontconfigPattern {
     let pointer: OpaquePointer
 
     init() throws(AutoHeightError) {
-        guard !NativeFailureInjection.fontconfigAllocation, let pointer = FcPatternCreate() else {
+        guard !NativeFailureInjection.failsFontconfigAllocation, let pointer = FcPatternCreate() else {
             throw .fontconfigFailure("cannot create a pattern (out of memory)")
         }
         self.pointer = pointer

@@ -18,7 +18,7 @@ final class HarfBuzzBuffer: @unchecked Sendable {
     ) throws(AutoHeightError) -> ShapedGlyphs {
         hb_buffer_clear_contents(buffer)
         hb_buffer_add_utf16(buffer, units.baseAddress, Int32(units.count), UInt32(range.lowerBound), Int32(range.count))
-        guard hb_buffer_allocation_successful(buffer) != 0, !NativeFailureInjection.harfBuzzAllocation else {
+        guard hb_buffer_allocation_successful(buffer) != 0, !NativeFailureInjection.failsHarfBuzzAllocation else {
             throw .harfBuzzFailure("out of memory adding \(range.count) UTF-16 units to a buffer")
         }
         hb_buffer_set_direction(buffer, isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)

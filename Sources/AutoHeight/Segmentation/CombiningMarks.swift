@@ -10,13 +10,20 @@ enum CombiningMarks {
     static func firstRun(longerThan limit: Int, in units: UnsafeBufferPointer<UInt16>) -> (offset: Int, count: Int)? {
         // First one comparison per unit: without more than `limit` units from U+0300 on in a row,
         // there is no such stretch (most text, with spaces or Latin between its words).
-        var longest = 0
         var current = 0
+        var longEnough = false
         for unit in units {
-            current = unit < 0x300 ? 0 : current + 1
-            longest = max(longest, current)
+            if unit < 0x300 {
+                current = 0
+            } else {
+                current += 1
+                if current > limit {
+                    longEnough = true
+                    break
+                }
+            }
         }
-        guard longest > limit else { return nil }
+        guard longEnough else { return nil }
         return Graphemes.withStandaloneTable { standalone in
             var stretchStart = 0
             var index = 0
