@@ -126,25 +126,27 @@ public struct PreparedText: Sendable {
             let (hasExplicitBreak, mayNeedBidi, hasControl) = scanUTF16Units(of: text, into: &units)
             guard units.count < Int(Int32.max) else { throw .textTooLong(utf16Count: units.count) }
             try limits.check(textLength: units.count)
+            var spans = scratch.spans
+            scratch.spans = []
+            defer { scratch.spans = spans }
+            spans.removeAll(keepingCapacity: true)
+            // The loop is written out, not a local function: variables a local function captures
+            // are checked for exclusive access at run time.
             var missing = 0
             try units.withUnsafeBufferPointer { (all) throws(AutoHeightError) in
-                func measure(_ range: Range<Int>) throws(AutoHeightError) {
+                if hasExplicitBreak {
+                    Paragraphs.split(all, breaks: paragraphBreaks, into: &spans)
+                } else {
+                    spans.append(Paragraphs.Span(range: 0..<all.count, breakLength: 0))
+                }
+                for span in spans {
                     let paragraph = try preparer.prepare(
-                        UnsafeBufferPointer(rebasing: all[range]), mayNeedBidi: mayNeedBidi,
+                        UnsafeBufferPointer(rebasing: all[span.range]), mayNeedBidi: mayNeedBidi,
                         mayHaveControls: hasControl)
                     missing += paragraph.missingGlyphs
                     pass.refreshHeights()  // fonts the system fallback found for this paragraph
                     pass.add(paragraph)
                     scratch.recycle(paragraph)
-                }
-                if hasExplicitBreak {
-                    var spans = scratch.spans
-                    scratch.spans = []
-                    defer { scratch.spans = spans }
-                    Paragraphs.split(all, breaks: paragraphBreaks, into: &spans)
-                    for span in spans { try measure(span.range) }
-                } else {
-                    try measure(0..<all.count)
                 }
             }
             return pass.measurement(lineLimits: lineLimits, missingGlyphCount: missing)
