@@ -209,10 +209,10 @@ extension TextStyle {
     /// found), resolved once and kept by the style and its copies until one of the fields it
     /// depends on changes: a measure then takes one lock instead of resolving both again.
     func preparationContext() throws(AutoHeightError) -> PreparationContext {
+        if let known = preparationContextMemo.context(for: self) { return known }
         let key = PreparationContextMemo.Key(
             fonts: fonts, language: language, trailingWhitespace: trailingWhitespace, profile: profile,
             whiteSpace: whiteSpace, segmentCache: whiteSpace == .preWrap ? segmentCache : nil, limits: limits)
-        if let known = preparationContextMemo.context(for: key) { return known }
         let context = try PreparationContext(
             fonts: fonts, languageTag: language, trailingWhitespace: trailingWhitespace, profile: profile,
             whiteSpace: whiteSpace, segmentCache: key.segmentCache, limits: limits)
@@ -235,20 +235,22 @@ final class PreparationContextMemo: Sendable {
         var segmentCache: SegmentCache?
         var limits: InputLimits
 
-        func matches(_ other: Key) -> Bool {
-            fonts.isSameStack(as: other.fonts) && segmentCache === other.segmentCache && language == other.language
-                && trailingWhitespace == other.trailingWhitespace && profile == other.profile
-                && whiteSpace == other.whiteSpace && limits == other.limits
+        /// Whether `style` has these fields (read in place: no copy of its references).
+        func matches(_ style: borrowing TextStyle) -> Bool {
+            fonts.isSameStack(as: style.fonts)
+                && segmentCache === (style.whiteSpace == .preWrap ? style.segmentCache : nil)
+                && language == style.language && trailingWhitespace == style.trailingWhitespace
+                && profile == style.profile && whiteSpace == style.whiteSpace && limits == style.limits
         }
     }
 
     private let last = Locked<(key: Key, context: PreparationContext)?>(nil)
 
-    /// The context kept for `key`, if the last one kept was for it.
-    func context(for key: Key) -> PreparationContext? {
+    /// The context kept for `style`, if the last one kept was resolved from its fields.
+    func context(for style: borrowing TextStyle) -> PreparationContext? {
         last.withLock { entry in
-            guard let entry, entry.key.matches(key) else { return nil }
-            return entry.context
+            // Read in place (binding the entry would copy its key's references).
+            entry?.key.matches(style) == true ? entry?.context : nil
         }
     }
 
