@@ -28,6 +28,7 @@ extension ParagraphPreparer {
         let primary = shaper.fonts[0]
         let breaksByPhrase = language.breaksByPhrase
         let severalFonts = shaper.mayUseSeveralFonts
+        let standalone = Graphemes.withStandaloneTable { $0 }  // read once, not per word
         // Grapheme clusters are the paragraph's. A run may start inside one (a bidi level change
         // before a trailing joiner): then they are found over the whole paragraph, and only runs
         // that start one are cut into chunks (whose own clusters then agree).
@@ -89,7 +90,8 @@ extension ParagraphPreparer {
                 // that does not take a neighbour's font, so that no stretch of spaces is cut).
                 var nextClass = 0
                 while index < runEnd {
-                    if units[index - 1] == 0x20 && units[index] != 0x20 && Graphemes.isStandalone(units[index])
+                    if units[index - 1] == 0x20 && units[index] != 0x20
+                        && Graphemes.isStandalone(units[index], in: standalone)
                         && !(choosesFonts && CharacterClasses.takesNeighbouringFont(UInt32(units[index])))
                     {
                         guard let spaceRules else { break }
@@ -125,7 +127,7 @@ extension ParagraphPreparer {
                     // The next chunk's first cluster, and what else up to the next unit that
                     // surely starts one.
                     var nextEnd = index + 1
-                    while nextEnd < runEnd && !Graphemes.isStandalone(units[nextEnd]) { nextEnd += 1 }
+                    while nextEnd < runEnd && !Graphemes.isStandalone(units[nextEnd], in: standalone) { nextEnd += 1 }
                     request.next = nextEnd - index
                     request.nextHash = SegmentCache.finish(
                         SegmentCache.hashState(units, index..<nextEnd, continuing: state ^ SegmentCache.withNextTag))

@@ -8,7 +8,9 @@ enum CombiningMarks {
     /// marks), which one table look-up per unit finds; only such stretches get a property
     /// look-up per character.
     static func firstRun(longerThan limit: Int, in units: UnsafeBufferPointer<UInt16>) -> (offset: Int, count: Int)? {
-        // First one comparison per unit: without more than `limit` units from U+0300 on in a row,
+        // A paragraph of at most `limit` units holds no longer run.
+        guard units.count > limit else { return nil }
+        // Then one comparison per unit: without more than `limit` units from U+0300 on in a row,
         // there is no such stretch (most text, with spaces or Latin between its words).
         var current = 0
         var longEnough = false
