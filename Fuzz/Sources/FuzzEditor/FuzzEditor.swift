@@ -18,12 +18,16 @@ public func fuzzEditorMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMuta
 private func fuzzEditor(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     var input = FuzzInput(data, size)
     // Half the inputs send every edit inside a paragraph through the window (ParagraphWindow),
-    // the rest only paragraphs of 2,048 units or more, as apps do.
-    EditableText.defaultWindowMinimumLength = input.byte() & 1 == 0 ? 0 : 2048
+    // in paragraphs kept in pieces of 32 units (so that edits meet piece boundaries), the rest
+    // only paragraphs of 2,048 units or more, as apps do.
+    let everyEdit = input.byte() & 1 == 0
+    EditableText.defaultWindowMinimumLength = everyEdit ? 0 : 2048
+    EditableText.defaultPieceLength = everyEdit ? 32 : 4096
     var style = TextStyle(fonts: fuzzFonts, fontSize: 17, lineSpacing: Double(input.number(in: 0...3)))
     style.language = ["en", "ko", "ar", "th"][input.number(in: 0...3)]
     var configuration = EditorConfiguration(style: style, containerWidth: Double(input.number(in: 40...255)) * 2)
-    configuration.lineLimits = LineLimits(minimum: input.number(in: 0...2), maximum: [nil, 3, 6][input.number(in: 0...2)])
+    configuration.lineLimits = LineLimits(
+        minimum: input.number(in: 0...2), maximum: [nil, 3, 6][input.number(in: 0...2)])
     configuration.placeholder = input.byte() & 1 == 0 ? "" : "Message"
     let editor: EditorModel
     do {
@@ -53,7 +57,8 @@ private func fuzzEditor(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         case 5:
             try? editor.setContainerWidth(Double(input.number(in: 20...255)) * 2)
         case 6:
-            try? editor.setText(String(repeating: pieces[Int(input.byte()) % pieces.count], count: Int(input.byte() % 6)))
+            try? editor.setText(
+                String(repeating: pieces[Int(input.byte()) % pieces.count], count: Int(input.byte() % 6)))
         default:
             editor.setEnabled(input.byte() & 3 != 0)
         }

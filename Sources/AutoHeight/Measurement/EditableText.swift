@@ -27,6 +27,9 @@ public struct EditableText: Sendable {
     /// Units a piece of a long paragraph reaches before it ends at the next cut
     /// (``PieceSize/target``); tests set a few dozen, so that edits meet piece boundaries.
     var pieceLength = PieceSize.target
+    /// The `pieceLength` of texts made from now on (4,096 units). The editor fuzz target sets a
+    /// few dozen for some inputs, so that its edits meet piece boundaries.
+    @_spi(Fuzzing) public nonisolated(unsafe) static var defaultPieceLength = PieceSize.target
     /// The `windowMinimumLength` of texts made from now on (2,048 units). The editor fuzz
     /// target sets 0 for some inputs, so that its short texts take the window too.
     @_spi(Fuzzing) public nonisolated(unsafe) static var defaultWindowMinimumLength = 2048
@@ -35,7 +38,9 @@ public struct EditableText: Sendable {
 
     /// Prepares `text` in `style` for editing.
     public init(_ text: String, style: TextStyle) throws(AutoHeightError) {
-        try self.init(text, style: style, windowMinimumLength: Self.defaultWindowMinimumLength)
+        try self.init(
+            text, style: style, windowMinimumLength: Self.defaultWindowMinimumLength,
+            pieceLength: Self.defaultPieceLength)
     }
 
     /// Prepares `text` in `style` for editing, with paragraphs of at least `windowMinimumLength`
