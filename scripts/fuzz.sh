@@ -15,6 +15,11 @@ scripts/install-deps.sh build
 scripts/fuzz-seeds.py Fuzz/Corpus
 FLAGS=(-c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
     -Xcc -fsanitize=fuzzer-no-link,address -Xswiftc -use-ld=lld)
+# The fuzzers' own objects are built afresh: an incremental build has been seen to keep them
+# compiled against an older layout of the library's public structs (an ASan stack overflow in
+# `TextStyle.init` on the first input, gone after a clean build of the target).
+STALE_BIN=$(cd Fuzz && $SWIFT build "${FLAGS[@]}" --show-bin-path)
+rm -rf "$STALE_BIN"/Fuzz*.build
 for product in FuzzMeasure FuzzFont FuzzEditor; do  # the fuzzers only, not the CLI
     (cd Fuzz && $SWIFT build "${FLAGS[@]}" --product "$product")
 done
