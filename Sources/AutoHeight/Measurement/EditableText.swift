@@ -48,28 +48,13 @@ public struct EditableText: Sendable {
     init(
         _ text: String, style: TextStyle, windowMinimumLength: Int, pieceLength: Int = PieceSize.target
     ) throws(AutoHeightError) {
-        try style.validate()
-        let context = try style.preparationContext()
-        let scanned = scanUTF16Units(of: text)
-        let units = scanned.units
-        guard units.count < Int(Int32.max) else { throw .textTooLong(utf16Count: units.count) }
-        try style.limits.check(textLength: units.count)
         var paragraphs: [StoredParagraph] = []
-        try units.withUnsafeBufferPointer { (all) throws(AutoHeightError) in
-            let spans = Paragraphs.split(all, breaks: style.paragraphBreaks)
-            paragraphs.reserveCapacity(spans.count)
-            try context.withPreparer { (preparer) throws(AutoHeightError) in
-                for span in spans {
-                    let prepared = try preparer.prepare(
-                        UnsafeBufferPointer(rebasing: all[span.range]), mayNeedBidi: scanned.mayNeedBidi,
-                        mayHaveControls: scanned.hasControl)
-                    let withBreak = span.range.lowerBound..<(span.range.upperBound + span.breakLength)
-                    paragraphs.append(
-                        StoredParagraph.make(
-                            units: Array(all[withBreak]), prepared: prepared, preparer: preparer,
-                            minimumLength: windowMinimumLength, pieceLength: pieceLength))
-                }
-            }
+        _ = try style.prepareParagraphs(of: text) { (span, prepared, all, preparer) throws(AutoHeightError) in
+            let withBreak = span.range.lowerBound..<(span.range.upperBound + span.breakLength)
+            paragraphs.append(
+                StoredParagraph.make(
+                    units: Array(all[withBreak]), prepared: prepared, preparer: preparer,
+                    minimumLength: windowMinimumLength, pieceLength: pieceLength))
         }
         self.style = style
         store = TextStore(paragraphs)

@@ -64,31 +64,13 @@ public struct PreparedText: Sendable {
     /// - Throws: ``AutoHeightError`` for an invalid style or language tag, or text longer than
     ///   2^31 − 1 UTF-16 units.
     public init(_ text: String, style: TextStyle) throws(AutoHeightError) {
-        try style.validate()
-        let context = try style.preparationContext()
-        let scanned = scanUTF16Units(of: text)
-        let units = scanned.units
-        guard units.count < Int(Int32.max) else { throw .textTooLong(utf16Count: units.count) }
-        try style.limits.check(textLength: units.count)
         var records: [ParagraphRecord] = []
         var missing = 0
-        try units.withUnsafeBufferPointer { (all) throws(AutoHeightError) in
-            let spans =
-                scanned.hasExplicitBreak
-                ? Paragraphs.split(all, breaks: style.paragraphBreaks)
-                : [Paragraphs.Span(range: 0..<all.count, breakLength: 0)]
-            records.reserveCapacity(spans.count)
-            try context.withPreparer { (preparer) throws(AutoHeightError) in
-                for span in spans {
-                    let slice = UnsafeBufferPointer(rebasing: all[span.range])
-                    let paragraph = try preparer.prepare(
-                        slice, mayNeedBidi: scanned.mayNeedBidi, mayHaveControls: scanned.hasControl)
-                    missing += paragraph.missingGlyphs
-                    records.append(ParagraphRecord(start: span.range.lowerBound, paragraph: paragraph))
-                }
-            }
+        let count = try style.prepareParagraphs(of: text) { (span, paragraph, _, _) throws(AutoHeightError) in
+            missing += paragraph.missingGlyphs
+            records.append(ParagraphRecord(start: span.range.lowerBound, paragraph: paragraph))
         }
-        storage = Storage(style: style, utf16Count: units.count, records: records, missingGlyphCount: missing)
+        storage = Storage(style: style, utf16Count: count, records: records, missingGlyphCount: missing)
     }
 
     /// A prepared text made of `records` (an ``EditableText``'s paragraphs).
