@@ -21,28 +21,27 @@ struct LinePass {
     @inline(__always)
     init(style: TextStyle, width: Double, fontSize: Double? = nil, lineLimits: LineLimits) {
         // Only numbers and the line-height tables are kept (no copy of the style's references).
-        self.width = width
-        let size = fontSize ?? style.fontSize
-        self.fontSize = size
-        tabStop = style.tabStopEm
-        lineSpacing = style.lineSpacing
         let tables = style.fonts.metricTables
-        mayDiscoverFonts = tables.systemFallback != nil
-        sink = MeasuringSink(
-            heights: LineHeightResolver(model: style.lineHeight, tables: tables, fontSize: size),
-            maximumVisible: Int.max)
-        totals = MeasureTotals(maximum: lineLimits.maximum ?? Int.max)
+        self.init(
+            width: width,
+            heights: LineHeightResolver(model: style.lineHeight, tables: tables, fontSize: fontSize ?? style.fontSize),
+            tabStop: style.tabStopEm, lineSpacing: style.lineSpacing, lineLimits: lineLimits,
+            mayDiscoverFonts: tables.systemFallback != nil)
     }
 
     /// A pass at `width` px with line heights, tab stops and spacing worked out already (a
-    /// prepared text keeps them for its style's font size).
+    /// prepared text keeps them for its style's font size, and its resolver already knows every
+    /// font the text uses: `mayDiscoverFonts` false).
     @inline(__always)
-    init(width: Double, heights: LineHeightResolver, tabStop: TabStops, lineSpacing: Double, lineLimits: LineLimits) {
+    init(
+        width: Double, heights: LineHeightResolver, tabStop: TabStops, lineSpacing: Double, lineLimits: LineLimits,
+        mayDiscoverFonts: Bool = false
+    ) {
         self.width = width
         fontSize = heights.fontSize
         self.tabStop = tabStop
         self.lineSpacing = lineSpacing
-        mayDiscoverFonts = false  // the resolver already knows every font the text uses
+        self.mayDiscoverFonts = mayDiscoverFonts
         sink = MeasuringSink(heights: heights, maximumVisible: Int.max)
         totals = MeasureTotals(maximum: lineLimits.maximum ?? Int.max)
     }

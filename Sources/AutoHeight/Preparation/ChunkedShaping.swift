@@ -28,7 +28,7 @@ extension ParagraphPreparer {
         let primary = shaper.fonts[0]
         let breaksByPhrase = language.breaksByPhrase
         let severalFonts = shaper.mayUseSeveralFonts
-        let standalone = Graphemes.withStandaloneTable { $0 }  // read once, not per word
+        let standalone = Graphemes.standaloneTable  // read once, not per word
         // Grapheme clusters are the paragraph's. A run may start inside one (a bidi level change
         // before a trailing joiner): then they are found over the whole paragraph, and only runs
         // that start one are cut into chunks (whose own clusters then agree).

@@ -26,24 +26,23 @@ enum CombiningMarks {
             }
         }
         guard longEnough else { return nil }
-        return Graphemes.withStandaloneTable { standalone in
-            var stretchStart = 0
-            var index = 0
-            let count = units.count
-            while index <= count {
-                if index == count || units[index] < 0x300 || Graphemes.isStandalone(units[index], in: standalone) {
-                    if index - stretchStart > limit,
-                        let run = marksRun(
-                            longerThan: limit, in: UnsafeBufferPointer(rebasing: units[stretchStart..<index]))
-                    {
-                        return (stretchStart + run.offset, run.count)
-                    }
-                    stretchStart = index + 1
+        let standalone = Graphemes.standaloneTable
+        var stretchStart = 0
+        var index = 0
+        let count = units.count
+        while index <= count {
+            if index == count || units[index] < 0x300 || Graphemes.isStandalone(units[index], in: standalone) {
+                if index - stretchStart > limit,
+                    let run = marksRun(
+                        longerThan: limit, in: UnsafeBufferPointer(rebasing: units[stretchStart..<index]))
+                {
+                    return (stretchStart + run.offset, run.count)
                 }
-                index += 1
+                stretchStart = index + 1
             }
-            return nil
+            index += 1
         }
+        return nil
     }
 
     /// The first run of more than `limit` non-starters in `units`, by their properties.

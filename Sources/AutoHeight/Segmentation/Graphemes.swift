@@ -15,11 +15,8 @@ enum Graphemes {
         table[Int(unit >> 6)] >> UInt64(unit & 63) & 1 == 1
     }
 
-    /// Runs `body` with the table of ``isStandalone(_:in:)``.
-    @inline(__always)
-    static func withStandaloneTable<Result>(_ body: (UnsafeBufferPointer<UInt64>) -> Result) -> Result {
-        body(standaloneBits)
-    }
+    /// The table of ``isStandalone(_:in:)``, for loops that read it once.
+    static var standaloneTable: UnsafeBufferPointer<UInt64> { standaloneBits }
 
     /// Whether `unit` starts a cluster of its own whatever follows it (a Latin letter below
     /// U+0300 other than CR, or a standalone character), with the table at hand.
@@ -68,24 +65,22 @@ enum Graphemes {
     /// units below U+0300, CR LF counted once) is counted in one pass over the units; anything
     /// else by Swift's `String`. Complexity: O(n).
     static func count(of units: UnsafeBufferPointer<UInt16>) -> Int {
-        let fast = { (table: UnsafeBufferPointer<UInt64>) -> Int? in
-            var clusters = 0
-            var index = 0
-            let count = units.count
-            while index < count {
-                let unit = units[index]
-                if unit == 0x0D {
-                    index += index + 1 < count && units[index + 1] == 0x0A ? 2 : 1
-                } else if startsOwnCluster(unit, in: table) {
-                    index += 1
-                } else {
-                    return nil
-                }
-                clusters += 1
+        let table = standaloneBits
+        var clusters = 0
+        var index = 0
+        let count = units.count
+        while index < count {
+            let unit = units[index]
+            if unit == 0x0D {
+                index += index + 1 < count && units[index + 1] == 0x0A ? 2 : 1
+            } else if startsOwnCluster(unit, in: table) {
+                index += 1
+            } else {
+                return String(decoding: units, as: UTF16.self).count
             }
-            return clusters
-        }(standaloneBits)
-        return fast ?? String(decoding: units, as: UTF16.self).count
+            clusters += 1
+        }
+        return clusters
     }
 
     /// Marks in `flags` (one per UTF-16 unit of `units`) the units that start a grapheme
