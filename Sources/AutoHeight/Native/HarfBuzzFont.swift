@@ -2,14 +2,19 @@ import CHarfBuzz
 
 /// A HarfBuzz blob, face and font over a font file's bytes, at units-per-em scale.
 ///
-/// Sole owner of its `hb_blob_t`, `hb_face_t` and `hb_font_t`. The font uses HarfBuzz's own
-/// OpenType functions (no hinting, no rounding): advances come out in font units, so one shaping
-/// serves every pixel size. HarfBuzz fonts are immutable after set-up and safe to shape with from
-/// several threads at once.
+/// Sole owner of its `hb_blob_t`, `hb_face_t` and both `hb_font_t`s. The base font uses
+/// HarfBuzz's own OpenType functions (no hinting, no rounding): advances come out in font units,
+/// so one shaping serves every pixel size. The font shaped with is a sub-font of it that answers
+/// cmap look-ups from a cache (``HarfBuzzCmapCache``) and leaves everything else to the base.
+/// HarfBuzz fonts are immutable after set-up and safe to shape with from several threads at once.
 final class HarfBuzzFont: @unchecked Sendable {
     let blob: OpaquePointer
     let face: OpaquePointer
+    /// The font to shape and look up glyphs with (cached cmap).
     let font: OpaquePointer
+    /// The OpenType font under `font`, for outlines, ink boxes and images (HarfBuzz passes those
+    /// through a sub-font with a scaling adaptor; the base answers them directly).
+    let baseFont: OpaquePointer
     /// Keeps the bytes the blob points into alive for as long as the blob.
     private let storage: FontBytes
 
@@ -18,14 +23,23 @@ final class HarfBuzzFont: @unchecked Sendable {
         let base = storage.bytes.baseAddress!.assumingMemoryBound(to: CChar.self)
         blob = hb_blob_create(base, UInt32(storage.count), HB_MEMORY_MODE_READONLY, nil, nil)
         face = hb_face_create(blob, UInt32(index))
-        font = hb_font_create(face)
+        baseFont = hb_font_create(face)
         let upem = Int32(hb_face_get_upem(face))
-        hb_font_set_scale(font, upem, upem)
-        hb_font_make_immutable(font)
+        hb_font_set_scale(baseFont, upem, upem)
+        hb_font_make_immutable(baseFont)
+        // Without memory for the cache's sub-font (HarfBuzz hands back its empty font), shape with
+        // the base font itself: slower, never different.
+        let cached = HarfBuzzCmapCache.font(over: baseFont)
+        if cached == hb_font_get_empty() {
+            font = hb_font_reference(baseFont)
+        } else {
+            font = cached
+        }
     }
 
     deinit {
         hb_font_destroy(font)
+        hb_font_destroy(baseFont)
         hb_face_destroy(face)
         hb_blob_destroy(blob)
     }
@@ -60,6 +74,12 @@ final class HarfBuzzFont: @unchecked Sendable {
     func nominalGlyph(_ scalar: UInt32) -> UInt32? {
         var glyph: hb_codepoint_t = 0
         return hb_font_get_nominal_glyph(font, scalar, &glyph) != 0 ? glyph : nil
+    }
+
+    /// The glyph the cmap maps `scalar` to, asked of the base font past the cache (nil: none).
+    func uncachedNominalGlyph(_ scalar: UInt32) -> UInt32? {
+        var glyph: hb_codepoint_t = 0
+        return hb_font_get_nominal_glyph(baseFont, scalar, &glyph) != 0 ? glyph : nil
     }
 
     /// The members of a HarfBuzz set, in increasing order.

@@ -77,7 +77,7 @@ extension HarfBuzzFont {
         let recorder = OutlineRecorder()
         withExtendedLifetime(recorder) {
             hb_font_get_glyph_shape(
-                font, glyph, OutlineDrawFunctions.shared.funcs, Unmanaged.passUnretained(recorder).toOpaque())
+                baseFont, glyph, OutlineDrawFunctions.shared.funcs, Unmanaged.passUnretained(recorder).toOpaque())
         }
         return recorder.commands
     }
@@ -85,7 +85,7 @@ extension HarfBuzzFont {
     /// The ink box of `glyph` in font units (bitmap glyphs scaled from their strike), or nil.
     func box(of glyph: UInt32) -> GlyphBox? {
         var extents = hb_glyph_extents_t()
-        guard hb_font_get_glyph_extents(font, glyph, &extents) != 0 else { return nil }
+        guard hb_font_get_glyph_extents(baseFont, glyph, &extents) != 0 else { return nil }
         return GlyphBox(
             left: Double(extents.x_bearing), top: Double(extents.y_bearing), width: Double(extents.width),
             height: Double(-extents.height))
@@ -93,7 +93,7 @@ extension HarfBuzzFont {
 
     /// The PNG image of a bitmap colour glyph (`CBDT`, `sbix`), or nil when it has none.
     func pngImage(of glyph: UInt32) -> [UInt8]? {
-        guard let blob = hb_ot_color_glyph_reference_png(font, glyph) else { return nil }
+        guard let blob = hb_ot_color_glyph_reference_png(baseFont, glyph) else { return nil }
         defer { hb_blob_destroy(blob) }
         var length: UInt32 = 0
         guard let data = hb_blob_get_data(blob, &length), length > 0 else { return nil }

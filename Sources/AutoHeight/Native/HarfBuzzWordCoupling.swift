@@ -137,7 +137,8 @@ extension HarfBuzzFont {
     }
 
     /// Every glyph text can produce with this plan: the glyphs of the cmap, closed under the
-    /// plan's GSUB lookups (HarfBuzz's substitution closure).
+    /// plan's GSUB lookups (HarfBuzz's substitution closure). Asks the base font: a walk over the
+    /// whole cmap would only flush the cache.
     private func reachableGlyphs(plan: OpaquePointer) -> OpaquePointer {
         let unicodes = hb_set_create()
         defer { hb_set_destroy(unicodes) }
@@ -146,7 +147,7 @@ extension HarfBuzzFont {
         var codepoint = hb_codepoint_t.max
         var glyph: hb_codepoint_t = 0
         while hb_set_next(unicodes, &codepoint) != 0 {
-            if hb_font_get_nominal_glyph(font, codepoint, &glyph) != 0 { hb_set_add(reachable, glyph) }
+            if hb_font_get_nominal_glyph(baseFont, codepoint, &glyph) != 0 { hb_set_add(reachable, glyph) }
         }
         let substitutions = hb_set_create()
         defer { hb_set_destroy(substitutions) }
