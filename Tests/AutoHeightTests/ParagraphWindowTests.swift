@@ -34,7 +34,7 @@ import Testing
     /// comparing with a full preparation after each; returns the edits the window took.
     static func checkScripts(
         _ texts: [String], style: TextStyle, steps: Int, seed: UInt64, nearMiddle: Bool = false, width: Double = 150,
-        pieceLength: Int = 48
+        pieceLength: Int = 48, insertions: [String] = Self.insertions
     ) throws -> Int {
         var generator = Generator(state: seed)
         var windows = 0

@@ -44,6 +44,8 @@ public final class Font: Sendable, CustomStringConvertible {
     private static let serials = Atomic<Int>(0)
     /// Memo of ``wordCoupling(script:rightToLeft:language:)``.
     private let couplings = SmallMemo<CouplingKey, WordCoupling>()
+    /// Memo of ``isolatedLetters(script:language:candidates:)``.
+    private let isolations = SmallMemo<CouplingKey, IsolatedLetters>()
 
     /// A script, a direction and a language.
     private struct CouplingKey: Equatable, Sendable {
@@ -140,6 +142,19 @@ public final class Font: Sendable, CustomStringConvertible {
         couplings.value(for: CouplingKey(script: script, rightToLeft: rightToLeft, language: language)) {
             WordCoupling(
                 shaper.spaceCoupling(script: script, rightToLeft: rightToLeft, language: language), font: shaper)
+        }
+    }
+
+    /// Which of the BMP characters `candidates` gives for `script` this font shapes, in
+    /// left-to-right `script` text in `language`, with no lookup that ties their glyphs to a
+    /// neighbour's (``HarfBuzzFont/isolatedCharacters(script:language:candidates:)``). Memoized
+    /// per script and language: callers pass the same candidates for a script.
+    func isolatedLetters(script: Script, language: ShapingLanguage?, candidates: (Script) -> [UInt32])
+        -> IsolatedLetters
+    {
+        isolations.value(for: CouplingKey(script: script, rightToLeft: false, language: language)) {
+            IsolatedLetters(
+                shaper.isolatedCharacters(script: script, language: language, candidates: candidates(script)))
         }
     }
 

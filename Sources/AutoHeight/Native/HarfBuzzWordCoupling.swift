@@ -139,7 +139,7 @@ extension HarfBuzzFont {
     /// Every glyph text can produce with this plan: the glyphs of the cmap, closed under the
     /// plan's GSUB lookups (HarfBuzz's substitution closure). Asks the base font: a walk over the
     /// whole cmap would only flush the cache.
-    private func reachableGlyphs(plan: OpaquePointer) -> OpaquePointer {
+    func reachableGlyphs(plan: OpaquePointer) -> OpaquePointer {
         let unicodes = hb_set_create()
         defer { hb_set_destroy(unicodes) }
         hb_face_collect_unicodes(face, unicodes)

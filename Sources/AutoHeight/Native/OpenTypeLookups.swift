@@ -61,6 +61,33 @@ final class LookupTypes {
         index < lookups.count && lookups[index].type != 0 ? lookups[index].type : nil
     }
 
+    /// The lookup flag of lookup `index` (0xFFFF when it could not be read: every bit set).
+    func flag(of index: Int) -> Int { index < lookups.count ? lookups[index].flag : 0xFFFF }
+
+    /// Whether a subtable of lookup `index` is a class-based context or chaining context
+    /// (format 2): a rule position of class 0 matches every glyph its class definition does not
+    /// list, which HarfBuzz's glyph collection leaves out. True when the lookup cannot be read.
+    func hasClassContext(_ index: Int) -> Bool {
+        guard let type = type(of: index) else { return true }
+        let contexts = isSubstitution ? [5, 6] : [7, 8]
+        guard contexts.contains(type) else { return false }
+        return lookups[index].subtables.contains { u16($0) != 1 && u16($0) != 3 }
+    }
+
+    /// The glyphs lookup `index` (mark-to-base, mark-to-ligature or mark-to-mark attachment,
+    /// GPOS types 4–6) moves: its subtables' mark coverages; nil when it is another kind or
+    /// cannot be read.
+    func attachedMarks(of index: Int) -> [Int]? {
+        guard !isSubstitution, let type = type(of: index), (4...6).contains(type) else { return nil }
+        var marks: [Int] = []
+        for subtable in lookups[index].subtables {
+            guard u16(subtable) == 1, let offset = u16(subtable + 2), let glyphs = coverageGlyphs(subtable + offset)
+            else { return nil }
+            marks += glyphs
+        }
+        return marks
+    }
+
     /// Whether lookup `index` could ever apply to text whose glyphs are in `reachable`. Exact for
     /// coverage-based contextual subtables (context and chaining context format 3, reverse
     /// chaining), which fire only when every position's coverage holds a reachable glyph;

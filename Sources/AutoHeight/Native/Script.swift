@@ -26,6 +26,8 @@ struct Script: Hashable, Sendable {
     static var unknown: Script { Script(HB_SCRIPT_UNKNOWN) }
     static var han: Script { Script(HB_SCRIPT_HAN) }
     static var hangul: Script { Script(HB_SCRIPT_HANGUL) }
+    static var hiragana: Script { Script(HB_SCRIPT_HIRAGANA) }
+    static var katakana: Script { Script(HB_SCRIPT_KATAKANA) }
     static var latin: Script { Script(HB_SCRIPT_LATIN) }
     static var arabic: Script { Script(HB_SCRIPT_ARABIC) }
     static var hebrew: Script { Script(HB_SCRIPT_HEBREW) }

@@ -118,16 +118,26 @@ extension ParagraphPreparer {
         return (firstSegment, lastSegment, start, end)
     }
 
-    /// Whether `offset` (0 < offset < count) of the new paragraph `units` is a ``ParagraphCut``
-    /// for this preparer's fonts: both letters are of one script whose words the primary font
-    /// shapes independently, and the primary font covers the three units.
+    /// Whether `offset` (0 < offset < count) of the new paragraph `units` is a cut for this
+    /// preparer's fonts: a ``ParagraphCut`` (both letters of one script whose words the primary
+    /// font shapes independently, the primary font covering the three units) or an
+    /// ``IdeographCut`` (both letters the primary font's isolated letters of their script,
+    /// ``Font/isolatedLetters(script:language:candidates:)``, and no other font's).
     func isCut(at offset: Int, in units: UnsafeBufferPointer<UInt16>) -> Bool {
-        guard let script = ParagraphCut.script(at: offset, in: units), !script.joinsLetters,
-            shaper.primaryShapesAlone(units, (offset - 2)..<(offset + 1))
+        if let script = ParagraphCut.script(at: offset, in: units) {
+            guard !script.joinsLetters, shaper.primaryShapesAlone(units, (offset - 2)..<(offset + 1)) else {
+                return false
+            }
+            return shaper.fonts[0].wordCoupling(
+                script: script, rightToLeft: false, language: shaper.language(for: script)
+            ).isIndependent
+        }
+        guard let script = IdeographCut.script(at: offset, in: units),
+            shaper.primaryShapesAlone(units, (offset - 1)..<(offset + 1))
         else { return false }
-        return shaper.fonts[0].wordCoupling(
-            script: script, rightToLeft: false, language: shaper.language(for: script)
-        ).isIndependent
+        let letters = shaper.fonts[0].isolatedLetters(
+            script: script, language: shaper.language(for: script), candidates: IdeographCut.candidates(of:))
+        return letters.contains(units[offset - 1]) && letters.contains(units[offset])
     }
 }
 
