@@ -8,7 +8,8 @@ extension HarfBuzzFont {
     /// glyph nor anything the plan's single, multiple and alternate substitutions can make of
     /// it (their closure):
     /// - takes part, as input, context or output, in a lookup that acts across glyphs and could
-    ///   fire on text (ligatures, contextual and chaining rules, pair and cursive positioning);
+    ///   fire on text (ligatures, contextual and chaining rules, pair and cursive positioning),
+    ///   or in one a contextual rule applies inside its match (which may reach past it);
     ///   mark attachments count only their marks, since a mark's base is searched backwards and
     ///   stops at the first glyph that is not a mark;
     /// - is of GDEF class ligature, mark or component, which lookups may skip while matching.
@@ -40,10 +41,15 @@ extension HarfBuzzFont {
             let types = LookupTypes(face: face, tableTag: tag)
             hb_set_clear(scratch)
             hb_ot_shape_plan_collect_lookups(plan, tag, scratch)
-            for lookup in Self.members(of: scratch) {
+            // The plan's lookups, then those contextual ones apply inside their matches (which
+            // may match beyond the context: HarfBuzz's glyph collection does not follow them).
+            var pending: [(lookup: Int, nested: Bool)] = Self.members(of: scratch).map { ($0, false) }
+            var visited = Set(pending.map(\.lookup))
+            while let (lookup, nested) = pending.popLast() {
                 guard let type = types.type(of: lookup) else { return [] }
                 if isSubstitution && (1...3).contains(type) {
-                    hb_set_add(singles, hb_codepoint_t(lookup))
+                    // One glyph at a time; nested ones act inside a match already counted.
+                    if !nested { hb_set_add(singles, hb_codepoint_t(lookup)) }
                     continue
                 }
                 if !isSubstitution && type == 1 { continue }  // single adjustment: one glyph
@@ -58,12 +64,16 @@ extension HarfBuzzFont {
                 defer { hb_set_destroy(glyphs) }
                 hb_ot_layout_lookup_collect_glyphs(face, tag, hb_codepoint_t(lookup), glyphs, glyphs, glyphs, glyphs)
                 hb_set_union(tied, glyphs)
+                guard let inner = types.nestedLookups(of: lookup) else { return [] }
+                for index in inner where visited.insert(index).inserted { pending.append((index, true)) }
             }
         }
         for glyphClass in [
             HB_OT_LAYOUT_GLYPH_CLASS_LIGATURE, HB_OT_LAYOUT_GLYPH_CLASS_MARK, HB_OT_LAYOUT_GLYPH_CLASS_COMPONENT,
         ] {
-            hb_ot_layout_get_glyphs_in_class(face, glyphClass, tied)
+            hb_set_clear(scratch)
+            hb_ot_layout_get_glyphs_in_class(face, glyphClass, scratch)
+            hb_set_union(tied, scratch)
         }
 
         var mapped: [(character: UInt32, glyph: UInt32)] = []
