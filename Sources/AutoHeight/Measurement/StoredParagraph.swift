@@ -1,7 +1,7 @@
 /// One paragraph of a ``TextStore``: immutable, shared by every snapshot that holds it.
 ///
 /// A paragraph of at least ``EditableText``'s `windowMinimumLength` units that may be edited in
-/// windows (left-to-right, `pre-wrap`, see ``ParagraphPreparer/keepsPieces``) is kept in
+/// windows (left-to-right, no phrase breaking, see ``ParagraphPreparer/keepsPieces``) is kept in
 /// ``ParagraphPiece``s of a few thousand units cut at ``ParagraphCut``s: an edit inside it then
 /// builds a new paragraph from the old pieces (shared) and the re-prepared ones around the edit,
 /// O(pieces) references and O(piece) units, instead of copying the paragraph's arrays. Others

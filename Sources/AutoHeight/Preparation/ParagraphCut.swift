@@ -14,6 +14,11 @@
 ///   did before the edit. Keep-all removes only breaks between two letters. The web profile's
 ///   rules look at most two units back, which stay on one side.
 /// - Hanging whitespace: the segment before the cut ends with the space either way.
+/// - CSS (``CSSBreaks``): `word-break: break-all`, `line-break: anywhere` and
+///   `white-space: break-spaces` decide a break from the unit, its own cluster and the cluster
+///   before it, and `white-space: normal` takes the width of a space that follows a space (and
+///   of a paragraph's leading run): with one space before the cut and a letter after it, none
+///   of them looks across. Phrase breaking reads whole sentences, so it keeps no pieces.
 enum ParagraphCut {
     /// Segments passed over looking for a cut on each side of an edit.
     static let searchLimit = 256

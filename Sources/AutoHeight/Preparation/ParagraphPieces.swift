@@ -80,11 +80,9 @@ extension PreparedParagraph {
 extension ParagraphPreparer {
     /// Whether this preparer's paragraphs can be kept in pieces and an edit inside one
     /// re-prepared in a window (``reprepare(_:units:replaced:removed:minimumLength:endsParagraph:)``
-    /// takes no window otherwise): `white-space: pre-wrap`, no phrase, break-all or anywhere
-    /// breaking.
-    var keepsPieces: Bool {
-        whiteSpace == .preWrap && !language.breaksByPhrase && !language.breaksAllWords && !language.breaksAnywhere
-    }
+    /// takes no window otherwise): any `white-space` and `word-break` but phrase breaking (see
+    /// ``ParagraphCut``).
+    var keepsPieces: Bool { !language.breaksByPhrase }
 
     /// Where to cut `paragraph` (of `units`, no break) into pieces of at least `target` units:
     /// the unit offsets of the cuts (``ParagraphCut``, segment ends), and for each the index of

@@ -27,8 +27,6 @@ extension ParagraphPreparer {
         let insertedEnd = replaced.lowerBound + replaced.count + delta
         guard oldCount >= minimumLength, count > 0, oldCount > 0, paragraph.bidiUnits == 0,
             !language.breaksByPhrase, count <= limits.maximumParagraphLength,
-            // CSS collapsing and added breaks: not analysed for windows.
-            whiteSpace == .preWrap, !language.breaksAllWords, !language.breaksAnywhere,
             replaced.upperBound <= oldCount, insertedEnd >= replaced.lowerBound
         else { return nil }
         // The edit itself brings no bidi, and takes or brings no paired bracket (whose pairing
