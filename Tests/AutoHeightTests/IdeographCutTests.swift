@@ -160,3 +160,36 @@ extension IdeographCutTests {
         #expect(font.covers("漢") && font.covers("한"))
     }
 }
+
+extension IdeographCutTests {
+    /// Rule: in a font whose default features join 漢字 in a ligature, kern 人大 and, from a
+    /// contextual rule on 五 alone, apply a ligature 五三四 that reaches past the rule's context
+    /// (a synthetic fixture, `scripts/make-ideograph-test-font.py`), those seven ideographs are
+    /// not cut letters and its other four are; shaping either pair apart indeed gives other advances than
+    /// shaping it whole; random edits in paragraphs of its ideographs kept in 48-unit pieces give
+    /// exactly the full preparation, and the cuts between the others take the window.
+    @Test func lookupsAcrossIdeographsRefuseTheirCuts() throws {
+        let font = try Font(path: Fixtures.url("ideograph-lookups.ttf").path)
+        let letters = "漢字人大中国一二五三四"
+        let han = font.isolatedLetters(script: .han, language: nil, candidates: IdeographCut.candidates(of:))
+        #expect(
+            letters.unicodeScalars.map { han.contains(UInt16($0.value)) }
+                == [false, false, false, false, true, true, true, true, false, false, false])
+        let style = TextStyle(font: font, fontSize: 1000, language: "zh")
+        func widths(_ text: String) throws -> [Double] { try style.prepare(text).paragraphs[0].advances }
+        for (first, second) in [("漢", "字"), ("人", "大"), ("五", "三四"), ("五三", "四")] {
+            #expect(try widths(first + second) != widths(first) + widths(second), "\(first)|\(second)")
+        }
+        #expect(try widths("中国") == widths("中") + widths("国"))
+
+        var generator = Generator(state: 100)
+        let characters = Array(letters)
+        let texts = (0..<3).map { _ in
+            String((0..<300).map { _ in characters[generator.below(characters.count)] })
+        }
+        let windows = try ParagraphWindowTests.checkScripts(
+            texts, style: TextStyle(font: font, fontSize: 16, language: "zh"), steps: 40, seed: 101,
+            insertions: ["漢", "字", "人", "大", "中", "", "漢字", "人大", "一二", "五", "三", "四", "五三四"])
+        #expect(windows > 80)
+    }
+}
