@@ -62,6 +62,22 @@ import Testing
         }
     }
 
+    /// Rule: the same under the CSS properties that change breaking and spacing
+    /// (`white-space: normal` with line feeds and tabs, `break-spaces`, `word-break: break-all`,
+    /// `line-break: anywhere`, and the web profile with `normal` and break-all).
+    @Test(arguments: 0..<5) func cssModesInCJKParagraphsMatchTheFullPath(_ index: Int) throws {
+        var style = ParagraphWindowCSSTests.styles[index].style
+        style.fonts = FontStack(try Self.cjkFont(), fallbacks: [Fixtures.notoSans])
+        style.language = "zh"
+        var generator = Generator(state: 110 + UInt64(index))
+        var texts = (0..<2).map { _ in Self.paragraph(40, generator: &generator) }
+        texts.append(texts[0].replacing("。", with: "。\n").replacing("、", with: " \t "))
+        let windows = try ParagraphWindowTests.checkScripts(
+            texts, style: style, steps: 25, seed: 120 + UInt64(index), width: index == 3 ? 37 : 150,
+            insertions: Self.insertions + ["\n", "  "])
+        #expect(windows > 30, "\(ParagraphWindowCSSTests.styles[index].name)")
+    }
+
     /// Rule: a long paragraph of ideographs is kept in pieces cut between two ideographs, and
     /// measured as the whole paragraph; edits on, just before and just after the boundaries
     /// give exactly the full preparation and take the window.

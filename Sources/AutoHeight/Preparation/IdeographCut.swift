@@ -25,6 +25,10 @@
 ///   syllable only with the jamo or tone mark after it) look at no other character; the font's
 ///   lookups are checked by ``Font/isolatedLetters(script:language:candidates:)``.
 /// - Hanging whitespace: there is none at the cut; the segment before it ends with X.
+/// - CSS (``CSSBreaks``): `word-break: break-all`, `line-break: anywhere` and
+///   `white-space: break-spaces` decide a break from the unit, its own cluster and the cluster
+///   before it (Y's cluster starts at Y), and `white-space: normal` changes only spaces (and a
+///   paragraph's leading run, which a window starting at Y does not have): none looks across.
 enum IdeographCut {
     /// The scripts whose letters may be cut between.
     static let scripts: [Script] = [.han, .hiragana, .katakana, .hangul]
