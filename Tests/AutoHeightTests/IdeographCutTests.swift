@@ -62,6 +62,34 @@ import Testing
         }
     }
 
+    /// Rule: the same in Korean written without spaces (Hangul syllables, HarfBuzz's Hangul
+    /// shaper), with jamo and tone marks typed between and after syllables, and in loose
+    /// Japanese.
+    @Test func randomEditsInHangulAndLooseJapaneseMatchTheFullPath() throws {
+        var generator = Generator(state: 130)
+        let syllables = Array("대한민국의수도는서울이고인구는천만명정도입니다가나다라마바사")
+        let korean = (0..<3).map { _ in
+            var text = ""
+            for index in 0..<400 {
+                text.append(syllables[generator.below(syllables.count)])
+                if index % 37 == 0 { text += ["。", "漢字", "\u{302E}", ", ", "ᄀ"][generator.below(5)] }
+            }
+            return text
+        }
+        let style = TextStyle(font: try Self.cjkFont(face: 1), fontSize: 16, language: "ko")
+        var windows = try ParagraphWindowTests.checkScripts(
+            korean, style: style, steps: 30, seed: 131,
+            insertions: [
+                "한", "", "국어", "\u{302E}", "\u{302F}", "\u{1100}", "\u{1161}", "\u{11A8}", "ᄀ\u{1161}", " ", "漢",
+            ])
+        var loose = TextStyle(font: try Self.cjkFont(), fontSize: 16, language: "ja")
+        loose.lineBreakRules = LineBreakRules(strictness: .loose)
+        let japanese = (0..<3).map { _ in Self.paragraph(40, generator: &generator) }
+        windows += try ParagraphWindowTests.checkScripts(
+            japanese, style: loose, steps: 30, seed: 132, width: 37, insertions: Self.insertions)
+        #expect(windows > 120)  // 44 without ideograph cuts (word cuts after ", ")
+    }
+
     /// Rule: the same under the CSS properties that change breaking and spacing
     /// (`white-space: normal` with line feeds and tabs, `break-spaces`, `word-break: break-all`,
     /// `line-break: anywhere`, and the web profile with `normal` and break-all).
