@@ -23,8 +23,9 @@ extension HarfBuzzFont {
     /// How the OpenType lookups HarfBuzz applies to text of `script` in `language` in the given
     /// direction (its shape plan with default features) tie words together through the space:
     /// - ``SpaceCoupling/independent`` when none involves the space glyph (as input, context or
-    ///   output) or what single substitutions make of it, and the font has no legacy `kern` or
-    ///   AAT tables: text split after spaces shapes to exactly the advances of the whole;
+    ///   output) or what single substitutions make of it, nor does a lookup across glyphs that a
+    ///   contextual one applies, and the font has no legacy `kern` or AAT tables: text split
+    ///   after spaces shapes to exactly the advances of the whole;
     /// - ``SpaceCoupling/spaceRules(space:rules:unstable:)`` when the only ones are rules that
     ///   swap a lone space according to its two neighbours (`LookupTypes.spaceRules`), and what
     ///   they put in its place takes part in no lookup across glyphs (text HarfBuzz keeps in
@@ -84,6 +85,29 @@ extension HarfBuzzFont {
         for lookup in planLookups[0] where !actsAcrossGlyphs(0, lookup) { hb_set_add(singles, hb_codepoint_t(lookup)) }
         hb_ot_layout_lookups_substitute_closure(face, singles, spaceForms)
 
+        // Lookups that contextual rules of the plan apply inside their matches: one that acts
+        // across glyphs may match past the rule's context (a nested ligature `f space i` from a
+        // rule on `f` alone), and HarfBuzz's glyph collection does not follow their inputs.
+        var nestedAcross: [[Int]] = []
+        for table in tables.indices {
+            var pending = planLookups[table]
+            var visited = Set(pending)
+            var found: [Int] = []
+            while let lookup = pending.popLast() {
+                guard let inner = tables[table].1.nestedLookups(of: lookup) else { return .coupled }
+                for index in inner where visited.insert(index).inserted {
+                    pending.append(index)
+                    if actsAcrossGlyphs(table, index) { found.append(index) }
+                }
+            }
+            nestedAcross.append(found)
+        }
+        for table in tables.indices {
+            for lookup in nestedAcross[table] where involves(table, lookup, { Self.sharesGlyph(spaceForms, $0) }) {
+                return .coupled
+            }
+        }
+
         var rules: [SpaceRule] = []
         var ruleLookups: Set<Int> = []
         for table in tables.indices {
@@ -115,7 +139,8 @@ extension HarfBuzzFont {
         hb_ot_layout_lookups_substitute_closure(face, singles, replacements)
         hb_set_del(replacements, space)
         for table in tables.indices {
-            for lookup in planLookups[table] where actsAcrossGlyphs(table, lookup) && !ruleLookups.contains(lookup) {
+            for lookup in planLookups[table] + nestedAcross[table]
+            where actsAcrossGlyphs(table, lookup) && !ruleLookups.contains(lookup) {
                 if involves(table, lookup, { Self.sharesGlyph(replacements, $0) }) { return .coupled }
             }
         }
