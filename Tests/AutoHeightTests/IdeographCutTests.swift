@@ -237,3 +237,30 @@ extension IdeographCutTests {
         #expect(windows > 80)
     }
 }
+
+extension IdeographCutTests {
+    /// Rule: ICU breaks between every two cut letters of one script in every locale and
+    /// strictness (the Chinese and Japanese tailorings change CJ and some NS characters, never
+    /// these): each candidate of each script after each other, in order, reversed and in a
+    /// shuffled order, has a break opportunity at every offset.
+    @Test func everyTwoCutLettersHaveABreakInEveryLocale() throws {
+        var generator = Generator(state: 140)
+        let tags = [
+            "", "en", "zh", "zh-Hant", "zh-u-lb-strict", "zh-u-lb-loose", "ja", "ja-u-lb-strict", "ja-u-lb-normal",
+            "ja-u-lb-loose", "ko",
+        ]
+        for script in IdeographCut.scripts {
+            let letters = IdeographCut.candidates(of: script).map { Character(Unicode.Scalar($0)!) }
+            var shuffled = letters
+            for index in shuffled.indices.reversed() { shuffled.swapAt(index, generator.below(index + 1)) }
+            for order in [letters, letters.reversed(), shuffled] {
+                let text = String(order)
+                for tag in tags {
+                    let locale = try #require(icuLocaleIdentifier(forLanguageTag: tag))
+                    let found = try BreakOpportunities.find(in: text, locale: locale)
+                    #expect(found == Array(1...letters.count), "\(script.tag) \(tag)")
+                }
+            }
+        }
+    }
+}
