@@ -6,6 +6,8 @@ private let pieces = [
     "a", "word ", " ", "  ", "\n", "\r\n", "\t", "\u{301}", "\u{200D}", "\u{FE0F}", "회의", "مرحبا ", "שלום",
     "नमस्ते", "สวัสดี", "👩‍👩‍👧", "🇰🇷", "x\u{2028}y", "\u{2029}", "long-unbreakable-word-without-spaces", "。", "「",
     "e\u{301}\u{302}", "\u{0}", "0123456789",
+    // CJK without spaces (ideograph cuts), with brackets and kana.
+    "漢字文書", "ひらがな", "カタカナ", "한국어문장", "「引用」", "中文没有空格的句子",
 ]
 
 /// (edit events) → the editor model, checked after every event against a full re-measure of its
@@ -24,7 +26,13 @@ private func fuzzEditor(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     EditableText.defaultWindowMinimumLength = everyEdit ? 0 : 2048
     EditableText.defaultPieceLength = everyEdit ? 32 : 4096
     var style = TextStyle(fonts: fuzzFonts, fontSize: 17, lineSpacing: Double(input.number(in: 0...3)))
-    style.language = ["en", "ko", "ar", "th"][input.number(in: 0...3)]
+    style.language = ["en", "ko", "ar", "th", "ja", "zh"][input.number(in: 0...5)]
+    // The CSS properties that change breaking and spacing (each keeps windows and pieces).
+    let css = input.byte()
+    style.whiteSpace = [.preWrap, .normal, .breakSpaces][Int(css % 3)]
+    style.lineBreakRules.wordBreak = [.normal, .breakAll, .keepAll, .normal][Int(css / 3 % 4)]
+    if css / 12 % 4 == 1 { style.lineBreakRules.strictness = .anywhere }
+    if css / 48 % 2 == 1 { style.profile = .web }
     var configuration = EditorConfiguration(style: style, containerWidth: Double(input.number(in: 40...255)) * 2)
     configuration.lineLimits = LineLimits(
         minimum: input.number(in: 0...2), maximum: [nil, 3, 6][input.number(in: 0...2)])
