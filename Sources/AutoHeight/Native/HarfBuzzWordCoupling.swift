@@ -64,12 +64,19 @@ extension HarfBuzzFont {
             hb_set_destroy(glyphs)
             if let reachable { hb_set_destroy(reachable) }
         }
-        /// Whether `lookup` involves a glyph of `involved` and could fire on text.
-        func involves(_ table: Int, _ lookup: Int, _ involved: (OpaquePointer) -> Bool) -> Bool {
+        /// Whether `lookup` involves a glyph of `involved` and could fire on text: HarfBuzz's
+        /// collection of its glyphs holds one, or a class-based rule has a position of class 0
+        /// that one of them falls in (the collection leaves those out).
+        func involves(_ table: Int, _ lookup: Int, _ involved: OpaquePointer) -> Bool {
             hb_set_clear(glyphs)
             hb_ot_layout_lookup_collect_glyphs(
                 face, tables[table].0, hb_codepoint_t(lookup), glyphs, glyphs, glyphs, glyphs)
-            guard involved(glyphs) else { return false }
+            let types = tables[table].1
+            guard
+                Self.sharesGlyph(involved, glyphs)
+                    || (types.hasClassContext(lookup)
+                        && types.classZeroMayMatch(lookup, anyOf: Self.members(of: involved)))
+            else { return false }
             // A coverage-based contextual rule fires only if each of its positions can hold a
             // glyph that text can actually produce (cmap, then this plan's substitutions).
             if reachable == nil { reachable = reachableGlyphs(plan: plan) }
@@ -103,7 +110,7 @@ extension HarfBuzzFont {
             nestedAcross.append(found)
         }
         for table in tables.indices {
-            for lookup in nestedAcross[table] where involves(table, lookup, { Self.sharesGlyph(spaceForms, $0) }) {
+            for lookup in nestedAcross[table] where involves(table, lookup, spaceForms) {
                 return .coupled
             }
         }
@@ -112,7 +119,7 @@ extension HarfBuzzFont {
         var ruleLookups: Set<Int> = []
         for table in tables.indices {
             for lookup in planLookups[table] where actsAcrossGlyphs(table, lookup) {
-                guard involves(table, lookup, { Self.sharesGlyph(spaceForms, $0) }) else { continue }
+                guard involves(table, lookup, spaceForms) else { continue }
                 guard table == 0, let found = substitutions.spaceRules(of: lookup, space: Int(space)) else {
                     return .coupled
                 }
@@ -141,7 +148,7 @@ extension HarfBuzzFont {
         for table in tables.indices {
             for lookup in planLookups[table] + nestedAcross[table]
             where actsAcrossGlyphs(table, lookup) && !ruleLookups.contains(lookup) {
-                if involves(table, lookup, { Self.sharesGlyph(replacements, $0) }) { return .coupled }
+                if involves(table, lookup, replacements) { return .coupled }
             }
         }
 

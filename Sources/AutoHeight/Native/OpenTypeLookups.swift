@@ -74,6 +74,90 @@ final class LookupTypes {
         return lookups[index].subtables.contains { u16($0) != 1 && u16($0) != 3 }
     }
 
+    /// Whether a rule of a class-based (format 2) context or chaining context subtable of lookup
+    /// `index` has a position of class 0 under a class definition that does not list one of
+    /// `glyphs`: that position matches such a glyph ("every glyph not listed"), which HarfBuzz's
+    /// glyph collection does not report. The first input position is the subtable's coverage
+    /// (which the collection reports) and is not looked at. True when a subtable cannot be read.
+    func classZeroMayMatch(_ index: Int, anyOf glyphs: [Int]) -> Bool {
+        guard let type = type(of: index) else { return true }
+        let chaining = type == (isSubstitution ? 6 : 8)
+        guard chaining || type == (isSubstitution ? 5 : 7) else { return false }
+        for subtable in lookups[index].subtables where u16(subtable) == 2 {
+            // Class definitions: context (classDef), chaining (backtrack, input, lookahead).
+            let definitionCount = chaining ? 3 : 1
+            var unlisted: [Bool] = []
+            for position in 0..<definitionCount {
+                guard let offset = u16(subtable + 4 + 2 * position) else { return true }
+                var anyUnlisted = false
+                for glyph in glyphs {
+                    guard let glyphClass = offset == 0 ? 0 : self.glyphClass(of: glyph, in: subtable + offset) else {
+                        return true
+                    }
+                    if glyphClass == 0 { anyUnlisted = true }
+                }
+                unlisted.append(anyUnlisted)
+            }
+            let setsAt = subtable + 4 + 2 * definitionCount
+            guard let setCount = u16(setsAt) else { return true }
+            for setIndex in 0..<setCount {
+                guard let setOffset = u16(setsAt + 2 + 2 * setIndex) else { return true }
+                if setOffset == 0 { continue }
+                let set = subtable + setOffset
+                guard let ruleCount = u16(set) else { return true }
+                for ruleIndex in 0..<ruleCount {
+                    guard let ruleOffset = u16(set + 2 + 2 * ruleIndex),
+                        let matches = ruleHasClassZero(at: set + ruleOffset, chaining: chaining, unlisted: unlisted)
+                    else { return true }
+                    if matches { return true }
+                }
+            }
+        }
+        return false
+    }
+
+    /// Whether the class rule at `rule` has class 0 in a position whose class definition leaves
+    /// one of the glyphs unlisted (`unlisted`: per definition, as in ``classZeroMayMatch``); nil
+    /// when it cannot be read.
+    private func ruleHasClassZero(at rule: Int, chaining: Bool, unlisted: [Bool]) -> Bool? {
+        // Runs of classes: (count, definition) in order; the input run omits its first position.
+        var cursor = rule
+        let runs = chaining ? [(true, 0), (false, 1), (true, 2)] : [(false, 0)]
+        for (counted, definition) in runs {
+            guard var count = u16(cursor) else { return nil }
+            if !counted {
+                count = max(count - 1, 0)
+                if !chaining { cursor += 2 }  // context rules: glyphCount, then the record count
+            }
+            cursor += 2
+            for position in 0..<count {
+                guard let glyphClass = u16(cursor + 2 * position) else { return nil }
+                if glyphClass == 0 && unlisted[definition] { return true }
+            }
+            cursor += 2 * count
+        }
+        return false
+    }
+
+    /// The class the ClassDef table at `offset` gives `glyph` (0 when it lists it nowhere), or nil
+    /// when the table cannot be read.
+    private func glyphClass(of glyph: Int, in offset: Int) -> Int? {
+        switch u16(offset) {
+        case 1:
+            guard let start = u16(offset + 2), let count = u16(offset + 4) else { return nil }
+            guard glyph >= start, glyph < start + count else { return 0 }
+            return u16(offset + 6 + 2 * (glyph - start))
+        case 2:
+            guard let count = u16(offset + 2) else { return nil }
+            for range in 0..<count {
+                guard let start = u16(offset + 4 + 6 * range), let end = u16(offset + 6 + 6 * range) else { return nil }
+                if glyph >= start && glyph <= end { return u16(offset + 8 + 6 * range) }
+            }
+            return 0
+        default: return nil
+        }
+    }
+
     /// The glyphs lookup `index` (mark-to-base, mark-to-ligature or mark-to-mark attachment,
     /// GPOS types 4–6) moves: its subtables' mark coverages; nil when it is another kind or
     /// cannot be read.
