@@ -148,6 +148,8 @@ int32_t ah_joining_type(uint32_t c) { return (int32_t)u_getIntPropertyValue((UCh
 
 int32_t ah_line_break_class(uint32_t c) { return (int32_t)u_getIntPropertyValue((UChar32)c, UCHAR_LINE_BREAK); }
 
+int32_t ah_bidi_class(uint32_t c) { return (int32_t)u_charDirection((UChar32)c); }
+
 int32_t ah_likely_language_for_script(uint32_t script_tag, char *out, int32_t capacity) {
     char tag[16] = "und-";
     tag[4] = (char)(script_tag >> 24);

@@ -119,8 +119,8 @@ import Testing
         }
     }
 
-    /// Rule: the window is taken in a long left-to-right paragraph, and not where a bidi unit is
-    /// in the paragraph or the edit brings a bracket or a break; the results are exact either way.
+    /// Rule: the window is taken in a long left-to-right paragraph, and not where the edit brings
+    /// a bidi unit, a bracket or a break; the results are exact either way.
     @Test func windowIsTakenOnlyWhereItIsSafe() throws {
         let latin = String(repeating: "lorem ipsum dolor sit amet ", count: 200)
         let middle = latin.utf16.count / 2
@@ -133,16 +133,21 @@ import Testing
         #expect(editor.windowEditCount == 2)
         try editor.replace(utf16Range: middle..<middle, with: "a\nb")
         #expect(editor.windowEditCount == 2)
-        try editor.replace(utf16Range: 6..<6, with: "مرحبا ")  // now bidi: whole from here on
-        try editor.replace(utf16Range: middle..<middle, with: "y")
+        try editor.replace(utf16Range: 6..<6, with: "مرحبا ")  // brings right-to-left text: whole
         #expect(editor.windowEditCount == 2)
+        // Latin between Latin words after it: a window (BidiCut; more in BidiWindowTests).
+        try editor.replace(utf16Range: middle..<middle, with: "y")
+        #expect(editor.windowEditCount == 3)
         let full = try EditableTextTests.style.prepare(editor.text)
         #expect(editor.prepared.paragraphs == full.paragraphs)
         #expect(try editor.measure(width: 200) == full.measure(width: 200))
 
         var rightToLeft = try EditableText("שלום " + latin, style: EditableTextTests.style)
         try rightToLeft.replace(utf16Range: middle..<middle, with: "x")
-        #expect(rightToLeft.windowEditCount == 0)
+        #expect(rightToLeft.windowEditCount == 1)
+        try rightToLeft.replace(utf16Range: middle..<middle, with: "ש")
+        #expect(rightToLeft.windowEditCount == 1)
+        #expect(try rightToLeft.prepared.paragraphs == EditableTextTests.style.prepare(rightToLeft.text).paragraphs)
         // A short paragraph is prepared whole.
         var short = try EditableText("lorem ipsum dolor", style: EditableTextTests.style)
         try short.replace(utf16Range: 6..<6, with: "x")

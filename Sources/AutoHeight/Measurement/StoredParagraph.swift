@@ -1,7 +1,8 @@
 /// One paragraph of a ``TextStore``: immutable, shared by every snapshot that holds it.
 ///
 /// A paragraph of at least ``EditableText``'s `windowMinimumLength` units that may be edited in
-/// windows (left-to-right, no phrase breaking, see ``ParagraphPreparer/keepsPieces``) is kept in
+/// windows (no phrase breaking, see ``ParagraphPreparer/keepsPieces``; no explicit bidi control,
+/// see ``BidiCut``) is kept in
 /// ``ParagraphPiece``s of a few thousand units cut at ``ParagraphCut``s: an edit inside it then
 /// builds a new paragraph from the old pieces (shared) and the re-prepared ones around the edit,
 /// O(pieces) references and O(piece) units, instead of copying the paragraph's arrays. Others
@@ -20,6 +21,8 @@ final class StoredParagraph: Sendable {
     /// Units before the break (the prepared length).
     let contentLength: Int
     let missingGlyphs: Int
+    /// Units that may need bidi (``PreparedParagraph/bidiUnits``), in all its pieces.
+    let bidiUnits: Int
 
     /// A paragraph of `units` kept whole; `characterCount`, when known, is their grapheme clusters.
     init(units: [UInt16], prepared: PreparedParagraph, characterCount: Int? = nil) {
@@ -31,6 +34,7 @@ final class StoredParagraph: Sendable {
         utf16Count = units.count
         contentLength = prepared.length
         missingGlyphs = prepared.missingGlyphs
+        bidiUnits = prepared.bidiUnits
     }
 
     /// A paragraph kept in `pieces` (at least one; the last holds the break).
@@ -45,7 +49,9 @@ final class StoredParagraph: Sendable {
         var characters = 0
         var content = 0
         var missing = 0
+        var bidi = 0
         for piece in pieces {
+            bidi += piece.prepared.bidiUnits
             starts.append(units)
             units += piece.units.count
             characters += piece.characterCount
@@ -57,6 +63,7 @@ final class StoredParagraph: Sendable {
         characterCount = characters
         contentLength = content
         self.missingGlyphs = missing
+        bidiUnits = bidi
     }
 
     /// A paragraph of `units` prepared as `prepared`, kept in pieces of about
@@ -69,11 +76,15 @@ final class StoredParagraph: Sendable {
         guard prepared.length >= minimumLength, prepared.length > 0 else {
             return StoredParagraph(units: units, prepared: prepared, characterCount: characterCount)
         }
+        // Explicit bidi controls anywhere keep it whole: no window is proven for them (BidiCut).
+        guard prepared.bidiUnits == 0 || !units.contains(where: BidiCut.isExplicitControl) else {
+            return StoredParagraph(units: units, prepared: prepared, characterCount: characterCount)
+        }
         let cuts = units.withUnsafeBufferPointer { all in
             preparer.pieceCuts(
                 of: prepared, units: UnsafeBufferPointer(rebasing: all[..<prepared.length]), target: pieceLength)
         }
-        guard !cuts.isEmpty || (preparer.keepsPieces && prepared.bidiUnits == 0) else {
+        guard !cuts.isEmpty || preparer.keepsPieces else {
             return StoredParagraph(units: units, prepared: prepared, characterCount: characterCount)
         }
         return StoredParagraph(
@@ -95,7 +106,9 @@ final class StoredParagraph: Sendable {
         var start = (offset: 0, segment: 0)
         var missing = 0
         for end in cuts + [(prepared.length, prepared.segments.count)] {
-            var piece = prepared.piece(start.offset..<end.offset, segments: start.segment..<end.segment)
+            var piece = units.withUnsafeBufferPointer {
+                prepared.piece(start.offset..<end.offset, segments: start.segment..<end.segment, units: $0)
+            }
             let isLast = end.offset == prepared.length
             // The last piece takes what the flags do not count (equal in practice), so that the
             // pieces' sum is the paragraph's.

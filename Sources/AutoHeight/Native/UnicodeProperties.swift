@@ -37,6 +37,18 @@ enum UnicodeProperties {
         EmojiProperties(rawValue: UInt8(truncatingIfNeeded: ah_emoji_properties(scalar)))
     }
 
+    /// The UAX #9 Bidi_Class of `scalar`, in the groups ``BidiCut`` needs.
+    static func bidiClass(of scalar: UInt32) -> BidiClass {
+        switch ah_bidi_class(scalar) {
+        case 0: return .leftToRight
+        case 1, 13: return .rightToLeft  // R, AL
+        case 5: return .arabicNumber
+        case 7, 8: return .separator  // B, S
+        case 11, 12, 14, 15, 16, 19, 20, 21, 22: return .explicit  // LRE…PDF, FSI…PDI
+        default: return .other
+        }
+    }
+
     /// The bracket `scalar` pairs with (UAX #9 Bidi_Paired_Bracket) and whether it opens the
     /// pair; nil when it is no paired bracket.
     @inline(__always)
@@ -147,4 +159,12 @@ struct EmojiProperties: OptionSet, Sendable {
     static let emojiModifierBase = EmojiProperties(rawValue: UInt8(AH_EMOJI_MODIFIER_BASE))
     static let regionalIndicator = EmojiProperties(rawValue: UInt8(AH_REGIONAL_INDICATOR))
     static let extendedPictographic = EmojiProperties(rawValue: UInt8(AH_EXTENDED_PICTOGRAPHIC))
+}
+
+/// UAX #9 bidi classes, grouped: strong left-to-right (L), strong right-to-left (R, AL), Arabic
+/// numbers (AN), paragraph and segment separators (B, S), explicit embeddings, overrides and
+/// isolates (LRE, RLE, LRO, RLO, PDF, LRI, RLI, FSI, PDI), and the rest (weak and neutral
+/// classes: EN, ES, ET, CS, NSM, BN, WS, ON).
+enum BidiClass: Sendable, Equatable {
+    case leftToRight, rightToLeft, arabicNumber, separator, explicit, other
 }

@@ -28,8 +28,11 @@ enum PieceSize {
 extension PreparedParagraph {
     /// Units `range` of this paragraph, whose ends are segment ends (or its ends), as a paragraph
     /// of their own: segments moved to start at 0, advances and flags copied; its missing glyphs
-    /// counted from its flags.
-    func piece(_ range: Range<Int>, segments segmentRange: Range<Int>) -> PreparedParagraph {
+    /// counted from its flags; its ``bidiUnits`` counted in `units` (the paragraph's) when this
+    /// paragraph has any.
+    func piece(
+        _ range: Range<Int>, segments segmentRange: Range<Int>, units: UnsafeBufferPointer<UInt16>
+    ) -> PreparedParagraph {
         let shift = Int32(range.lowerBound)
         var moved: [Segment] = []
         moved.reserveCapacity(segmentRange.count)
@@ -39,9 +42,11 @@ extension PreparedParagraph {
             moved.append(segment)
         }
         let flags = Array(self.flags[range])
+        var bidi = 0
+        if bidiUnits > 0 { for unit in units[range] where CharacterClasses.mayNeedBidi(unit) { bidi += 1 } }
         return PreparedParagraph(
             length: range.count, segments: moved, advances: Array(advances[range]), flags: flags,
-            missingGlyphs: UnitFlag.missingClusters(in: flags[...]), bidiUnits: 0)
+            missingGlyphs: UnitFlag.missingClusters(in: flags[...]), bidiUnits: bidi)
     }
 
     /// The preparation of consecutive pieces as one paragraph (segments moved by each piece's
@@ -79,20 +84,20 @@ extension PreparedParagraph {
 
 extension ParagraphPreparer {
     /// Whether this preparer's paragraphs can be kept in pieces and an edit inside one
-    /// re-prepared in a window (``reprepare(_:units:replaced:removed:minimumLength:endsParagraph:)``
+    /// re-prepared in a window (``reprepare(_:units:replaced:removed:minimumLength:endsParagraph:startsParagraph:paragraphMayNeedBidi:)``
     /// takes no window otherwise): any `white-space` and `word-break` but phrase breaking (see
     /// ``ParagraphCut``).
     var keepsPieces: Bool { !language.breaksByPhrase }
 
     /// Where to cut `paragraph` (of `units`, no break) into pieces of at least `target` units:
     /// the unit offsets of the cuts (``ParagraphCut``, segment ends), and for each the index of
-    /// the first segment after it. Empty when the paragraph may need bidi, when this preparer
-    /// keeps no pieces, or when no cut lies far enough in. Complexity: O(segments), a cut check
-    /// per segment past the target.
+    /// the first segment after it. Empty when this preparer keeps no pieces or when no cut lies
+    /// far enough in (the caller keeps a paragraph with explicit bidi controls whole,
+    /// ``BidiCut``). Complexity: O(segments), a cut check per segment past the target.
     func pieceCuts(
         of paragraph: PreparedParagraph, units: UnsafeBufferPointer<UInt16>, target: Int
     ) -> [(offset: Int, segment: Int)] {
-        guard keepsPieces, paragraph.bidiUnits == 0, paragraph.length > target else { return [] }
+        guard keepsPieces, paragraph.length > target else { return [] }
         var cuts: [(offset: Int, segment: Int)] = []
         var pieceStart = 0
         let segments = paragraph.segments

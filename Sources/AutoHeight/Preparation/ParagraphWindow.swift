@@ -12,20 +12,25 @@ extension ParagraphPreparer {
     /// that the paragraph goes on after them.
     ///
     /// The window ends at cuts (``ParagraphCut``) where nothing the preparation computes looks
-    /// across: bidi (a paragraph with no unit that may need it is left-to-right throughout),
+    /// across: bidi (a paragraph with no unit that may need it is left-to-right throughout; in
+    /// one that holds right-to-left text, `paragraphMayNeedBidi` or its own units, the window
+    /// must resolve to one even level, ``BidiCut``, and not start at the paragraph's start, which
+    /// `startsParagraph` false says `paragraph` does not hold),
     /// script runs, grapheme clusters, UAX #14 and the web profile's break rules, and shaping
     /// (the primary font shapes space-separated words independently, as ``SegmentCache``'s
     /// chunks rely on). Complexity: O(window) preparation, plus copying the arrays (memory
     /// speed): the old paragraph stays as it was (a snapshot or an undo may hold it).
     func reprepare(
         _ paragraph: PreparedParagraph, units: UnsafeBufferPointer<UInt16>, replaced: Range<Int>,
-        removed: UnsafeBufferPointer<UInt16>, minimumLength: Int, endsParagraph: Bool = true
+        removed: UnsafeBufferPointer<UInt16>, minimumLength: Int, endsParagraph: Bool = true,
+        startsParagraph: Bool = true, paragraphMayNeedBidi: Bool = false
     ) throws(AutoHeightError) -> (paragraph: PreparedParagraph, window: ParagraphWindow)? {
         let oldCount = paragraph.length
         let count = units.count
         let delta = count - oldCount
         let insertedEnd = replaced.lowerBound + replaced.count + delta
-        guard oldCount >= minimumLength, count > 0, oldCount > 0, paragraph.bidiUnits == 0,
+        let holdsBidi = paragraphMayNeedBidi || paragraph.bidiUnits > 0
+        guard oldCount >= minimumLength, count > 0, oldCount > 0,
             !language.breaksByPhrase, count <= limits.maximumParagraphLength,
             replaced.upperBound <= oldCount, insertedEnd >= replaced.lowerBound
         else { return nil }
@@ -42,6 +47,14 @@ extension ParagraphPreparer {
             let (firstSegment, lastSegment, start, end) = window(
                 around: replaced, delta: delta, in: units, paragraph.segments)
         else { return nil }
+        // Right-to-left text in the paragraph: only a window that resolves to one even level.
+        if holdsBidi
+            && !BidiCut.allowsWindow(
+                start: start, oldEnd: end, delta: delta, units: units, removed: removed,
+                startsParagraph: startsParagraph, endsParagraph: endsParagraph)
+        {
+            return nil
+        }
         // Brackets in the rest of the old window would pair differently with the edit's
         // neighbours gone: none may be there either.
         for index in start..<(end + delta) where ParagraphCut.mayBeBracket(units[index]) { return nil }
@@ -54,7 +67,8 @@ extension ParagraphPreparer {
         let newMissing = UnitFlag.missingClusters(in: prepared.flags[...])
         var result = PreparedParagraph(
             length: count, segments: [], advances: [], flags: [],
-            missingGlyphs: paragraph.missingGlyphs + newMissing - oldMissing, bidiUnits: 0)
+            missingGlyphs: paragraph.missingGlyphs + newMissing - oldMissing,
+            bidiUnits: paragraph.bidiUnits)  // none in the old window nor in the new one
         result.segments.reserveCapacity(
             paragraph.segments.count - (lastSegment + 1 - firstSegment) + prepared.segments.count)
         result.segments.append(contentsOf: paragraph.segments[..<firstSegment])
@@ -120,10 +134,13 @@ extension ParagraphPreparer {
     /// preparer's fonts: a ``ParagraphCut`` (both letters of one script whose words the primary
     /// font shapes independently, the primary font covering the three units) or an
     /// ``IdeographCut`` (both letters the primary font's isolated letters of their script,
-    /// ``Font/isolatedLetters(script:language:candidates:)``, and no other font's).
+    /// ``Font/isolatedLetters(script:language:candidates:)``, and no other font's). Both letters
+    /// are of Bidi_Class L (``BidiCut``) either way.
     func isCut(at offset: Int, in units: UnsafeBufferPointer<UInt16>) -> Bool {
         if let script = ParagraphCut.script(at: offset, in: units) {
-            guard !script.joinsLetters, shaper.primaryShapesAlone(units, (offset - 2)..<(offset + 1)) else {
+            guard !script.joinsLetters, BidiCut.isStrongLeft(units[offset - 2]), BidiCut.isStrongLeft(units[offset]),
+                shaper.primaryShapesAlone(units, (offset - 2)..<(offset + 1))
+            else {
                 return false
             }
             return shaper.fonts[0].wordCoupling(
@@ -131,6 +148,7 @@ extension ParagraphPreparer {
             ).isIndependent
         }
         guard let script = IdeographCut.script(at: offset, in: units),
+            BidiCut.isStrongLeft(units[offset - 1]), BidiCut.isStrongLeft(units[offset]),
             shaper.primaryShapesAlone(units, (offset - 1)..<(offset + 1))
         else { return false }
         let letters = shaper.fonts[0].isolatedLetters(

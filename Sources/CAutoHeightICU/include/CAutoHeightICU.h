@@ -113,6 +113,9 @@ int32_t ah_joining_type(uint32_t c);
 /** ICU's UAX #14 Line_Break class of `c` (`ULineBreak`: 2 = AL, 14 = ID, ...). */
 int32_t ah_line_break_class(uint32_t c);
 
+/** ICU's UAX #9 Bidi_Class of `c` (`UCharDirection`: 0 = L, 1 = R, 7 = B, 8 = S, 13 = AL, ...). */
+int32_t ah_bidi_class(uint32_t c);
+
 /** The bracket `c` pairs with (UAX #9 Bidi_Paired_Bracket) and whether `c` opens (1) or closes
  *  (2) a pair; 0 (and `*paired` unchanged) when `c` is no paired bracket. */
 int ah_paired_bracket(uint32_t c, uint32_t *paired);
