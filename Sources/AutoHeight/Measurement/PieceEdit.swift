@@ -1,6 +1,6 @@
 /// Edits inside a long paragraph kept in pieces (``StoredParagraph``, ``ParagraphPiece``): the
 /// edit reads and replaces only the pieces around it, re-prepares a window of them
-/// (``ParagraphPreparer/reprepare(_:units:replaced:removed:minimumLength:endsParagraph:startsParagraph:paragraphMayNeedBidi:)``) and
+/// (``ParagraphPreparer/reprepare(_:units:replaced:removed:minimumLength:endsParagraph:startsParagraph:paragraphMayNeedBidi:baseIsLeftToRight:)``) and
 /// shares every other piece with the old paragraph, so a keystroke costs O(piece) work plus
 /// O(pieces) references, whatever the paragraph's length.
 extension EditableText {
@@ -55,6 +55,10 @@ extension EditableText {
             old.contentLength + delta <= style.limits.maximumParagraphLength
         else { return nil }
         let groupPrepared = PreparedParagraph.joining(old.pieces[group].lazy.map(\.prepared))
+        // A paragraph in pieces that holds right-to-left text holds no B (StoredParagraph.make):
+        // its level is 0 when its first strong character, in its first piece, is L.
+        let baseIsLeftToRight =
+            old.bidiUnits > 0 && old.pieces[0].units.withUnsafeBufferPointer(BidiCut.startsLeftToRight)
         let context = try style.preparationContext()
         let pieceLength = pieceLength
         let done = try units.withUnsafeBufferPointer { (all) throws(AutoHeightError) in
@@ -66,7 +70,7 @@ extension EditableText {
                             groupPrepared, units: content, replaced: edit,
                             removed: UnsafeBufferPointer(rebasing: oldUnits[edit]), minimumLength: 0,
                             endsParagraph: isLast, startsParagraph: group.lowerBound == 0,
-                            paragraphMayNeedBidi: old.bidiUnits > 0)
+                            paragraphMayNeedBidi: old.bidiUnits > 0, baseIsLeftToRight: baseIsLeftToRight)
                     else { return nil }
                     // Pieces grown past twice the length are cut again.
                     let cuts =

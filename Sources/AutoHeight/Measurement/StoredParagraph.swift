@@ -1,8 +1,8 @@
 /// One paragraph of a ``TextStore``: immutable, shared by every snapshot that holds it.
 ///
 /// A paragraph of at least ``EditableText``'s `windowMinimumLength` units that may be edited in
-/// windows (no phrase breaking, see ``ParagraphPreparer/keepsPieces``; no explicit bidi control,
-/// see ``BidiCut``) is kept in
+/// windows (no phrase breaking, see ``ParagraphPreparer/keepsPieces``; with right-to-left text,
+/// no explicit bidi control nor B, see ``BidiCut``) is kept in
 /// ``ParagraphPiece``s of a few thousand units cut at ``ParagraphCut``s: an edit inside it then
 /// builds a new paragraph from the old pieces (shared) and the re-prepared ones around the edit,
 /// O(pieces) references and O(piece) units, instead of copying the paragraph's arrays. Others
@@ -76,8 +76,14 @@ final class StoredParagraph: Sendable {
         guard prepared.length >= minimumLength, prepared.length > 0 else {
             return StoredParagraph(units: units, prepared: prepared, characterCount: characterCount)
         }
-        // Explicit bidi controls anywhere keep it whole: no window is proven for them (BidiCut).
-        guard prepared.bidiUnits == 0 || !units.contains(where: BidiCut.isExplicitControl) else {
+        // Explicit bidi controls anywhere keep it whole: no window is proven for them; nor for
+        // its level without a look at all of it when it holds a B (BidiCut).
+        guard
+            prepared.bidiUnits == 0
+                || !units[..<prepared.length].contains(where: {
+                    BidiCut.isExplicitControl($0) || BidiCut.isParagraphSeparator($0)
+                })
+        else {
             return StoredParagraph(units: units, prepared: prepared, characterCount: characterCount)
         }
         let cuts = units.withUnsafeBufferPointer { all in

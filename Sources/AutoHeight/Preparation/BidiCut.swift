@@ -12,7 +12,12 @@
 /// window does not start at the paragraph's start; or (d) the window reaches the paragraph's
 /// end and the new paragraph's last unit is of class L. Then every unit of the window resolves
 /// to direction L, so to one even level λ (the paragraph level, or one more), in the old and
-/// the new paragraph, and nothing outside it changes level:
+/// the new paragraph, and nothing outside it changes level. When the paragraph's level is 0
+/// (its first strong character is L, ``startsLeftToRight(_:)``, and it holds no B, which the
+/// caller keeps whole), S is allowed in the window and (d) is not needed: the rules that give
+/// a unit the paragraph's level or direction (L1 before S and at the end; N1/N2 with eos) then
+/// give it 0 = λ as well.
+///
 ///
 /// - P2/P3: the letter before the window's first cut is strong and outside the window, so the
 ///   paragraph's first strong character is before the window and the base level stays (no
@@ -60,20 +65,49 @@ enum BidiCut {
         (0x202A...0x202E).contains(unit) || (0x2066...0x2069).contains(unit)
     }
 
+    /// Whether `unit` is of Bidi_Class B (a paragraph separator to UAX #9; LF, CR and U+2029
+    /// also end the text's paragraphs).
+    @inline(__always)
+    static func isParagraphSeparator(_ unit: UInt16) -> Bool {
+        unit == 0x0A || unit == 0x0D || (0x1C...0x1E).contains(unit) || unit == 0x85 || unit == 0x2029
+    }
+
     /// Whether `units` hold no unit that may need bidi and no character of class R, AL, AN, B,
-    /// S or an explicit control (condition (b)). Complexity: O(units).
-    static func isLeftToRightRun(_ units: UnsafeBufferPointer<UInt16>) -> Bool {
+    /// S (S allowed when `allowsTabs`) or an explicit control (condition (b)). Complexity:
+    /// O(units).
+    static func isLeftToRightRun(_ units: UnsafeBufferPointer<UInt16>, allowsTabs: Bool = false) -> Bool {
         var index = 0
         while index < units.count {
-            if CharacterClasses.mayNeedBidi(units[index]) { return false }
+            let unit = units[index]
+            if CharacterClasses.mayNeedBidi(unit) || isParagraphSeparator(unit) { return false }
             let scalar: UInt32
             (scalar, index) = units.scalar(at: index, limit: units.count)
             switch UnicodeProperties.bidiClass(of: scalar) {
             case .leftToRight, .other: continue
-            case .rightToLeft, .arabicNumber, .separator, .explicit: return false
+            case .separator: if !allowsTabs { return false }
+            case .rightToLeft, .arabicNumber, .explicit: return false
             }
         }
         return true
+    }
+
+    /// Whether the first strong character of `units` (the start of a paragraph with no
+    /// explicit control) is of class L, before any B: the paragraph's level is then 0 (P2/P3).
+    /// False when a strong character of class R or AL, or a B, comes first, or none is found.
+    /// Complexity: O(units before the first strong character).
+    static func startsLeftToRight(_ units: UnsafeBufferPointer<UInt16>) -> Bool {
+        var index = 0
+        while index < units.count {
+            if isParagraphSeparator(units[index]) { return false }
+            let scalar: UInt32
+            (scalar, index) = units.scalar(at: index, limit: units.count)
+            switch UnicodeProperties.bidiClass(of: scalar) {
+            case .leftToRight: return true
+            case .rightToLeft, .explicit: return false
+            case .arabicNumber, .separator, .other: continue
+            }
+        }
+        return false
     }
 
     /// Whether the window `start..<oldEnd` of a paragraph that holds right-to-left text (old
@@ -85,14 +119,15 @@ enum BidiCut {
     /// for in all of them).
     static func allowsWindow(
         start: Int, oldEnd: Int, delta: Int, units: UnsafeBufferPointer<UInt16>,
-        removed: UnsafeBufferPointer<UInt16>, startsParagraph: Bool, endsParagraph: Bool
+        removed: UnsafeBufferPointer<UInt16>, startsParagraph: Bool, endsParagraph: Bool,
+        baseIsLeftToRight: Bool
     ) -> Bool {
         guard start > 0 || !startsParagraph else { return false }
         let newEnd = oldEnd + delta
-        guard isLeftToRightRun(UnsafeBufferPointer(rebasing: units[start..<newEnd])),
-            isLeftToRightRun(removed)
+        guard isLeftToRightRun(UnsafeBufferPointer(rebasing: units[start..<newEnd]), allowsTabs: baseIsLeftToRight),
+            isLeftToRightRun(removed, allowsTabs: baseIsLeftToRight)
         else { return false }
-        if endsParagraph && newEnd == units.count {
+        if endsParagraph && newEnd == units.count && !baseIsLeftToRight {
             guard let last = units.last, isStrongLeft(last) else { return false }
         }
         return !units.contains(where: isExplicitControl)

@@ -15,7 +15,8 @@ extension ParagraphPreparer {
     /// across: bidi (a paragraph with no unit that may need it is left-to-right throughout; in
     /// one that holds right-to-left text, `paragraphMayNeedBidi` or its own units, the window
     /// must resolve to one even level, ``BidiCut``, and not start at the paragraph's start, which
-    /// `startsParagraph` false says `paragraph` does not hold),
+    /// `startsParagraph` false says `paragraph` does not hold; `baseIsLeftToRight` says that the
+    /// paragraph's level is 0 and that it holds no B),
     /// script runs, grapheme clusters, UAX #14 and the web profile's break rules, and shaping
     /// (the primary font shapes space-separated words independently, as ``SegmentCache``'s
     /// chunks rely on). Complexity: O(window) preparation, plus copying the arrays (memory
@@ -23,7 +24,7 @@ extension ParagraphPreparer {
     func reprepare(
         _ paragraph: PreparedParagraph, units: UnsafeBufferPointer<UInt16>, replaced: Range<Int>,
         removed: UnsafeBufferPointer<UInt16>, minimumLength: Int, endsParagraph: Bool = true,
-        startsParagraph: Bool = true, paragraphMayNeedBidi: Bool = false
+        startsParagraph: Bool = true, paragraphMayNeedBidi: Bool = false, baseIsLeftToRight: Bool = false
     ) throws(AutoHeightError) -> (paragraph: PreparedParagraph, window: ParagraphWindow)? {
         let oldCount = paragraph.length
         let count = units.count
@@ -51,7 +52,7 @@ extension ParagraphPreparer {
         if holdsBidi
             && !BidiCut.allowsWindow(
                 start: start, oldEnd: end, delta: delta, units: units, removed: removed,
-                startsParagraph: startsParagraph, endsParagraph: endsParagraph)
+                startsParagraph: startsParagraph, endsParagraph: endsParagraph, baseIsLeftToRight: baseIsLeftToRight)
         {
             return nil
         }
