@@ -1,0 +1,55 @@
+#!/usr/bin/env python3
+"""Writes an `autoheight replay` script (JSON Lines, stdout) that sets one 1 MB paragraph in one
+event and then types a few characters into it: the keystroke timings of docs/limits.md
+("Editing a long paragraph", right-to-left text).
+
+  scripts/long-paragraph-replay.py KIND > script.jsonl
+  .build/release/autoheight replay script.jsonl --width 320 --timing
+
+KIND: latin (Latin words from a 23-word list in a fixed pseudo-random order; `abcdefghij` typed
+in the middle), arabic-front (the same with `مرحبا ` in front), hebrew-sprinkled (5 % of the
+words Hebrew), hebrew-end (`ab c. d e` typed at the end of hebrew-sprinkled), arabic-front-end
+(`abc d.ef` typed at the end of arabic-front), hebrew-typed (`שלוםעולם` typed in the middle of
+hebrew-sprinkled).
+"""
+import json
+import random
+import sys
+
+WORDS = ("the quick brown fox jumps over lazy dog lorem ipsum dolor sit amet consectetur adipiscing "
+         "elit sed do eiusmod tempor incididunt ut labore et dolore magna aliqua").split()
+HEBREW = ["שלום", "עולם", "ספר", "מילה", "בית"]
+KINDS = ["latin", "arabic-front", "hebrew-sprinkled", "hebrew-end", "arabic-front-end", "hebrew-typed"]
+
+
+def paragraph(generator, size, sprinkle):
+    parts, length = [], 0
+    while length < size:
+        word = generator.choice(HEBREW) if sprinkle and generator.random() < 0.05 else generator.choice(WORDS)
+        parts.append(word)
+        length += len(word) + 1
+    return " ".join(parts)
+
+
+def utf16_length(text):
+    return len(text.encode("utf-16-le")) // 2
+
+
+def main():
+    if len(sys.argv) != 2 or sys.argv[1] not in KINDS:
+        sys.exit(f"usage: long-paragraph-replay.py {'|'.join(KINDS)}")
+    kind = sys.argv[1]
+    generator = random.Random(7)
+    latin = paragraph(generator, 1_000_000, False)
+    sprinkled = paragraph(generator, 1_000_000, True)
+    text = {"latin": latin, "arabic-front": "مرحبا " + latin, "arabic-front-end": "مرحبا " + latin}.get(kind, sprinkled)
+    at_end = kind.endswith("-end")
+    start = utf16_length(text) if at_end else utf16_length(text) // 2
+    typed = {"hebrew-end": "ab c. d e", "arabic-front-end": "abc d.ef", "hebrew-typed": "שלוםעולם"}.get(kind, "abcdefghij")
+    print(json.dumps({"replace": [0, 0], "with": text}, ensure_ascii=False))
+    for index, character in enumerate(typed):
+        print(json.dumps({"replace": [start + index, start + index], "with": character}, ensure_ascii=False))
+
+
+if __name__ == "__main__":
+    main()
