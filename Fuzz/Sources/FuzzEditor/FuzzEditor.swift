@@ -8,6 +8,10 @@ private let pieces = [
     "e\u{301}\u{302}", "\u{0}", "0123456789",
     // CJK without spaces (ideograph cuts), with brackets and kana.
     "漢字文書", "ひらがな", "カタカナ", "한국어문장", "「引用」", "中文没有空格的句子",
+    // Bidi around windows in right-to-left paragraphs (BidiCut): Latin words, marks, Arabic
+    // digits, an embedding and an isolate, a B that UAX #9 alone sees, a final period.
+    "lorem ipsum ", "b c.", "\u{200E}", "\u{200F}", "\u{0663}", "\u{202B}", "\u{2067}x\u{2069}", "\u{1C}",
+    "שלום lorem ",
 ]
 
 /// (edit events) → the editor model, checked after every event against a full re-measure of its
