@@ -14,11 +14,13 @@ import Testing
     static let rightToLeft = ["שלום", "עולם", "مرحبا", "بالعالم", "كتاب", "ספר", "٣٤٥", "שָׁלוֹם", "عربي،"]
     static let others = ["(par)", "[b]", "a\tb", "Ωμέγα", "слово", "漢字", "“q”", "$5", "don't"]
     /// Latin text (where windows are taken), some right-to-left and neutral text (where they go
-    /// whole), brackets, tabs, RLM (whole) and LRM (strong L). Explicit controls, which keep the
-    /// paragraph whole from then on, are in ``windowIsTakenOnlyWhereItIsSafe()``.
+    /// whole), brackets, tabs, RLM (whole), LRM (strong L), BN (ZWJ, soft hyphen, ZWSP), number
+    /// separators and terminators. Explicit controls, which keep the paragraph whole from then on,
+    /// are in ``windowIsTakenOnlyWhereItIsSafe()``.
     static let insertions = [
         "a", " ", "word ", "é", "\u{0301}", "x y z ", "1", ".", "", "xy", "b ", "", "a", "e", "-", "7 ",
         "שלום ", "مرحبا", "(", "\t", "\u{200F}", "\u{200E}", "\u{0661}", "!", "", "qu",
+        "\u{200D}", "\u{00AD}", "\u{200B}", "+5%", "a,b",
     ]
 
     /// A paragraph of `count` words: mostly Latin, one in `rightToLeftEvery` right-to-left (at
