@@ -4,7 +4,10 @@
 /// nothing is O(n) per edit:
 ///
 /// - an edit swaps the touched paragraphs of one or two leaves for new ones: O(leaf size) plus
-///   O(leaves) for the per-leaf sums (a few hundred at 1 MB of 40-character paragraphs);
+///   O(leaves) for the per-leaf sums and for copying the array of leaves a snapshot shares.
+///   Leaves hold ``leafSize`` paragraphs, or about √n of n paragraphs when that is more
+///   (``leafSize(forParagraphs:)``), so both stay O(√n): 476 leaves of 476 paragraphs at
+///   10 MB of 40-character paragraphs instead of 3,550 of 64;
 /// - a ``TextSnapshot`` of the store is O(1) (leaves are immutable and shared; after one, the next
 ///   edit copies the array of leaf references, not the text);
 /// - the text as a `String` is built only when asked for (``TextSnapshot/string``, cached).
@@ -13,11 +16,22 @@
 /// control character after which clusters always end, and CR LF is never split), so the text's
 /// cluster count is the sum of its paragraphs'.
 struct TextStore: Sendable {
-    /// Paragraphs per leaf when a run of paragraphs is cut into leaves, and the most a leaf keeps.
+    /// Paragraphs per leaf when a run of paragraphs is cut into leaves, and the most a leaf keeps,
+    /// in a text of up to 4,096 paragraphs (see ``leafSize(forParagraphs:)``).
     static let leafSize = 64
     static let maximumLeafSize = 128
     /// A leaf shorter than this after an edit takes in its next neighbour.
     static let minimumLeafSize = 16
+
+    /// Paragraphs per leaf when cutting in a text of `count` paragraphs: ``leafSize``, or ⌈√count⌉
+    /// when that is larger; a leaf keeps at most twice that, and one of less than a quarter
+    /// takes in its neighbour.
+    static func leafSize(forParagraphs count: Int) -> Int {
+        guard count > leafSize * leafSize else { return leafSize }
+        var size = Int(Double(count).squareRoot())
+        while size * size < count { size += 1 }
+        return size
+    }
 
     private(set) var leaves: [TextLeaf]
     /// UTF-16 units per leaf and paragraphs per leaf, side by side with ``leaves`` (kept apart so
@@ -32,7 +46,7 @@ struct TextStore: Sendable {
     /// A store holding `paragraphs` (at least one), in order.
     init(_ paragraphs: [StoredParagraph]) {
         precondition(!paragraphs.isEmpty, "a text has at least one paragraph")
-        leaves = Self.cut(paragraphs[...])
+        leaves = Self.cut(paragraphs[...], size: Self.leafSize(forParagraphs: paragraphs.count))
         leafUnits = leaves.map(\.utf16Count)
         leafParagraphs = leaves.map(\.paragraphs.count)
         utf16Count = leafUnits.reduce(0, +)
@@ -141,12 +155,13 @@ struct TextStore: Sendable {
         let lastEnd = merged.count - leaves[lastLeaf].paragraphs.count + lastSlot
         let removed = Array(merged[firstSlot...lastEnd])
         merged.replaceSubrange(firstSlot...lastEnd, with: replacement)
-        // A short result takes in its next leaf, so leaves stay a few dozen paragraphs long.
-        if merged.count < Self.minimumLeafSize && lastLeaf + 1 < leaves.count {
+        let size = Self.leafSize(forParagraphs: paragraphCount + replacement.count - removed.count)
+        // A short result takes in its next leaf, so leaves stay near `size` paragraphs long.
+        if merged.count < max(Self.minimumLeafSize, size / 4) && lastLeaf + 1 < leaves.count {
             lastLeaf += 1
             merged.append(contentsOf: leaves[lastLeaf].paragraphs)
         }
-        let newLeaves = merged.count <= Self.maximumLeafSize ? [TextLeaf(merged[...])] : Self.cut(merged[...])
+        let newLeaves = merged.count <= 2 * size ? [TextLeaf(merged[...])] : Self.cut(merged[...], size: size)
         let kept = newLeaves.filter { !$0.paragraphs.isEmpty }
         leaves.replaceSubrange(firstLeaf...lastLeaf, with: kept)
         leafUnits.replaceSubrange(firstLeaf...lastLeaf, with: kept.map(\.utf16Count))
@@ -166,9 +181,9 @@ struct TextStore: Sendable {
         return removed
     }
 
-    /// `paragraphs` cut into leaves of about ``leafSize`` paragraphs.
-    private static func cut(_ paragraphs: ArraySlice<StoredParagraph>) -> [TextLeaf] {
-        let count = (paragraphs.count + leafSize - 1) / leafSize
+    /// `paragraphs` cut into leaves of about `size` paragraphs.
+    private static func cut(_ paragraphs: ArraySlice<StoredParagraph>, size: Int) -> [TextLeaf] {
+        let count = (paragraphs.count + size - 1) / size
         guard count > 1 else { return [TextLeaf(paragraphs)] }
         return (0..<count).map { part in
             let start = paragraphs.startIndex + paragraphs.count * part / count
