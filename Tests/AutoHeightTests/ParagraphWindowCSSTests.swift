@@ -54,25 +54,12 @@ struct ParagraphWindowCSSTests {
             #expect(try editor.measure(width: width) == whole.measure(width: width), "\(name) width \(width)")
             #expect(try editor.lines(width: width) == whole.lines(width: width), "\(name) width \(width)")
         }
-        var generator = Generator(state: 100 + UInt64(index))
         // A line feed ends the paragraph except under `normal`, which keeps the text one paragraph.
         let feed = style.whiteSpace == .normal ? "\n" : "\t"
         let edits: [(Int, String)] = [(0, "x"), (1, ""), (0, " "), (2, "ab "), (0, feed), (1, "\t")]
-        let width = 90.0
-        for step in 0..<40 {
-            let paragraph = editor.store.paragraph(0)
-            let boundary = paragraph.pieceStarts[1 + generator.below(paragraph.pieces.count - 1)]
-            let (length, insertion) = edits[generator.below(edits.count)]
-            let lower = min(max(boundary + generator.below(5) - 3, 0), expected.count)
-            let upper = min(lower + length, expected.count)
-            try editor.replace(utf16Range: lower..<upper, with: insertion)
-            expected.replaceSubrange(lower..<upper, with: Array(insertion.utf16))
-            let full = try style.prepare(String(decoding: expected, as: UTF16.self))
-            let context = "\(name) step \(step): replace \(lower)..<\(upper) with \(insertion.debugDescription)"
-            #expect(editor.prepared.paragraphs == full.paragraphs, "\(context)")
-            #expect(try editor.measure(width: width) == full.measure(width: width), "\(context)")
-            #expect(try editor.lines(width: width) == full.lines(width: width), "\(context)")
-        }
+        try ParagraphWindowTests.checkEditsAtPieceBoundaries(
+            &editor, expected: &expected, style: style, edits: edits, steps: 40, seed: 100 + UInt64(index),
+            label: "\(name) ")
         #expect(editor.windowEditCount > 20, "\(name)")
     }
 }

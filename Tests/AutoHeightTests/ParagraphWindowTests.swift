@@ -217,11 +217,24 @@ extension ParagraphWindowTests {
     @Test func editsAtPieceBoundariesMatchTheFullPath() throws {
         let style = EditableTextTests.style
         var (editor, expected) = try Self.piecedEditor(words: 400, seed: 60, style: style)
-        let width = 90.0
-        _ = try editor.measure(width: width)
-        var generator = Generator(state: 61)
         let edits: [(Int, String)] = [(0, "x"), (1, ""), (0, " "), (2, "ab "), (1, "é"), (0, "")]
-        for step in 0..<60 {
+        try Self.checkEditsAtPieceBoundaries(
+            &editor, expected: &expected, style: style, edits: edits, steps: 60, seed: 61)
+        #expect(editor.windowEditCount == 60)
+        #expect(editor.store.paragraph(0).pieces.count > 20)
+    }
+
+    /// Makes `steps` edits drawn from `edits` (units replaced, insertion) on, just before and just
+    /// after the piece boundaries of `editor`'s first paragraph, and compares each with the new
+    /// text (`expected`, kept in step) prepared and measured whole at `width`: paragraphs,
+    /// missing glyphs, characters, measurement and lines. `label` starts each message.
+    static func checkEditsAtPieceBoundaries(
+        _ editor: inout EditableText, expected: inout [UInt16], style: TextStyle, edits: [(Int, String)],
+        steps: Int, seed: UInt64, width: Double = 90, label: String = ""
+    ) throws {
+        _ = try editor.measure(width: width)
+        var generator = Generator(state: seed)
+        for step in 0..<steps {
             let paragraph = editor.store.paragraph(0)
             let boundary = paragraph.pieceStarts[1 + generator.below(paragraph.pieces.count - 1)]
             let (length, insertion) = edits[generator.below(edits.count)]
@@ -230,15 +243,13 @@ extension ParagraphWindowTests {
             try editor.replace(utf16Range: lower..<upper, with: insertion)
             expected.replaceSubrange(lower..<upper, with: Array(insertion.utf16))
             let full = try style.prepare(String(decoding: expected, as: UTF16.self))
-            let context = "step \(step): replace \(lower)..<\(upper) with \(insertion.debugDescription)"
+            let context = "\(label)step \(step): replace \(lower)..<\(upper) with \(insertion.debugDescription)"
             #expect(editor.prepared.paragraphs == full.paragraphs, "\(context)")
             #expect(editor.prepared.missingGlyphCount == full.missingGlyphCount, "\(context)")
             #expect(editor.characterCount == String(decoding: expected, as: UTF16.self).count, "\(context)")
             #expect(try editor.measure(width: width) == full.measure(width: width), "\(context)")
             #expect(try editor.lines(width: width) == full.lines(width: width), "\(context)")
         }
-        #expect(editor.windowEditCount == 60)
-        #expect(editor.store.paragraph(0).pieces.count > 20)
     }
 }
 
