@@ -19,7 +19,7 @@ struct TextStore: Sendable {
     /// Paragraphs per leaf when a run of paragraphs is cut into leaves, and the most a leaf keeps,
     /// in a text of up to 4,096 paragraphs (see ``leafSize(forParagraphs:)``).
     static let leafSize = 64
-    static let maximumLeafSize = 128
+    static let maximumLeafSize = 2 * leafSize
     /// A leaf shorter than this after an edit takes in its next neighbour.
     static let minimumLeafSize = 16
 

@@ -98,22 +98,34 @@ final class LookupTypes {
                 }
                 unlisted.append(anyUnlisted)
             }
-            let setsAt = subtable + 4 + 2 * definitionCount
-            guard let setCount = u16(setsAt) else { return true }
-            for setIndex in 0..<setCount {
-                guard let setOffset = u16(setsAt + 2 + 2 * setIndex) else { return true }
-                if setOffset == 0 { continue }
-                let set = subtable + setOffset
-                guard let ruleCount = u16(set) else { return true }
-                for ruleIndex in 0..<ruleCount {
-                    guard let ruleOffset = u16(set + 2 + 2 * ruleIndex),
-                        let matches = ruleHasClassZero(at: set + ruleOffset, chaining: chaining, unlisted: unlisted)
-                    else { return true }
-                    if matches { return true }
+            guard let rules = rules(setCountAt: subtable + 4 + 2 * definitionCount, base: subtable) else { return true }
+            for rule in rules {
+                guard let matches = ruleHasClassZero(at: rule, chaining: chaining, unlisted: unlisted) else {
+                    return true
                 }
+                if matches { return true }
             }
         }
         return false
+    }
+
+    /// The rules of a format 1 or 2 context subtable: its rule-set count at `setCountAt`, then
+    /// offsets from `base` (0: no set) to sets, each a count and offsets to its rules. Nil when
+    /// the sets cannot be read.
+    private func rules(setCountAt: Int, base: Int) -> [Int]? {
+        guard let count = u16(setCountAt) else { return nil }
+        var rules: [Int] = []
+        for setIndex in 0..<count {
+            guard let offset = u16(setCountAt + 2 + 2 * setIndex) else { return nil }
+            if offset == 0 { continue }
+            let set = base + offset
+            guard let ruleCount = u16(set) else { return nil }
+            for ruleIndex in 0..<ruleCount {
+                guard let ruleOffset = u16(set + 2 + 2 * ruleIndex) else { return nil }
+                rules.append(set + ruleOffset)
+            }
+        }
+        return rules
     }
 
     /// Whether the class rule at `rule` has class 0 in a position whose class definition leaves
@@ -280,21 +292,10 @@ final class LookupTypes {
             cursor += 2 + 2 * lookahead
             return readRecords(count: u16(cursor), at: cursor + 2)
         }
-        // The rule sets of formats 1 and 2: a count, then offsets (0: no set) to sets of rules.
+        // The rule sets of formats 1 and 2.
         func readRuleSets(countAt: Int, base: Int) -> Bool {
-            guard let count = u16(countAt) else { return false }
-            for setIndex in 0..<count {
-                guard let offset = u16(countAt + 2 + 2 * setIndex) else { return false }
-                if offset == 0 { continue }
-                let set = base + offset
-                guard let ruleCount = u16(set) else { return false }
-                for ruleIndex in 0..<ruleCount {
-                    guard let ruleOffset = u16(set + 2 + 2 * ruleIndex), readRule(at: set + ruleOffset) else {
-                        return false
-                    }
-                }
-            }
-            return true
+            guard let rules = rules(setCountAt: countAt, base: base) else { return false }
+            return rules.allSatisfy(readRule(at:))
         }
         for subtable in lookups[index].subtables {
             let readable: Bool
