@@ -10,7 +10,8 @@ KIND: latin (Latin words from a 23-word list in a fixed pseudo-random order; `ab
 in the middle), arabic-front (the same with `مرحبا ` in front), hebrew-sprinkled (5 % of the
 words Hebrew), hebrew-end (`ab c. d e` typed at the end of hebrew-sprinkled), arabic-front-end
 (`abc d.ef` typed at the end of arabic-front), hebrew-typed (`שלוםעולם` typed in the middle of
-hebrew-sprinkled).
+hebrew-sprinkled), latin-brackets (`f(x) [y]` typed in the middle of latin), greek-emoji (`😀 🇰🇷`
+typed in the middle of latin with 5 % of the words Greek).
 """
 import json
 import random
@@ -19,13 +20,15 @@ import sys
 WORDS = ("the quick brown fox jumps over lazy dog lorem ipsum dolor sit amet consectetur adipiscing "
          "elit sed do eiusmod tempor incididunt ut labore et dolore magna aliqua").split()
 HEBREW = ["שלום", "עולם", "ספר", "מילה", "בית"]
-KINDS = ["latin", "arabic-front", "hebrew-sprinkled", "hebrew-end", "arabic-front-end", "hebrew-typed"]
+GREEK = ["λόγος", "ἀρχή", "καί", "θεός"]
+KINDS = ["latin", "arabic-front", "hebrew-sprinkled", "hebrew-end", "arabic-front-end", "hebrew-typed", "latin-brackets",
+         "greek-emoji"]
 
 
-def paragraph(generator, size, sprinkle):
+def paragraph(generator, size, sprinkle, other=HEBREW):
     parts, length = [], 0
     while length < size:
-        word = generator.choice(HEBREW) if sprinkle and generator.random() < 0.05 else generator.choice(WORDS)
+        word = generator.choice(other) if sprinkle and generator.random() < 0.05 else generator.choice(WORDS)
         parts.append(word)
         length += len(word) + 1
     return " ".join(parts)
@@ -42,13 +45,17 @@ def main():
     generator = random.Random(7)
     latin = paragraph(generator, 1_000_000, False)
     sprinkled = paragraph(generator, 1_000_000, True)
-    text = {"latin": latin, "arabic-front": "مرحبا " + latin, "arabic-front-end": "مرحبا " + latin}.get(kind, sprinkled)
+    greek = paragraph(random.Random(8), 1_000_000, True, GREEK)
+    text = {"latin": latin, "latin-brackets": latin, "greek-emoji": greek, "arabic-front": "مرحبا " + latin, "arabic-front-end": "مرحبا " + latin}.get(kind, sprinkled)
     at_end = kind.endswith("-end")
     start = utf16_length(text) if at_end else utf16_length(text) // 2
-    typed = {"hebrew-end": "ab c. d e", "arabic-front-end": "abc d.ef", "hebrew-typed": "שלוםעולם"}.get(kind, "abcdefghij")
+    typed = {"hebrew-end": "ab c. d e", "arabic-front-end": "abc d.ef", "hebrew-typed": "שלוםעולם",
+             "latin-brackets": "f(x) [y]", "greek-emoji": ["😀", " ", "🇰🇷"]}.get(kind, "abcdefghij")
     print(json.dumps({"replace": [0, 0], "with": text}, ensure_ascii=False))
-    for index, character in enumerate(typed):
-        print(json.dumps({"replace": [start + index, start + index], "with": character}, ensure_ascii=False))
+    offset = start
+    for character in typed:
+        print(json.dumps({"replace": [offset, offset], "with": character}, ensure_ascii=False))
+        offset += utf16_length(character)
 
 
 if __name__ == "__main__":

@@ -120,7 +120,8 @@ import Testing
     }
 
     /// Rule: the window is taken in a long left-to-right paragraph, and not where the edit brings
-    /// a bidi unit, a bracket or a break; the results are exact either way.
+    /// a bidi unit or a break, or a bracket into a paragraph of several scripts; the results are
+    /// exact either way.
     @Test func windowIsTakenOnlyWhereItIsSafe() throws {
         let latin = String(repeating: "lorem ipsum dolor sit amet ", count: 200)
         let middle = latin.utf16.count / 2
@@ -129,15 +130,19 @@ import Testing
         #expect(editor.windowEditCount == 1)
         try editor.replace(utf16Range: middle..<(middle + 1), with: "")
         #expect(editor.windowEditCount == 2)
-        try editor.replace(utf16Range: middle..<middle, with: "(")
-        #expect(editor.windowEditCount == 2)
+        try editor.replace(utf16Range: middle..<middle, with: "(")  // one script: brackets pair freely
+        #expect(editor.windowEditCount == 3)
+        try editor.replace(utf16Range: middle..<(middle + 1), with: "")
+        #expect(editor.windowEditCount == 4)
         try editor.replace(utf16Range: middle..<middle, with: "a\nb")
-        #expect(editor.windowEditCount == 2)
+        #expect(editor.windowEditCount == 4)
         try editor.replace(utf16Range: 6..<6, with: "مرحبا ")  // brings right-to-left text: whole
-        #expect(editor.windowEditCount == 2)
+        #expect(editor.windowEditCount == 4)
         // Latin between Latin words after it: a window (BidiCut; more in BidiWindowTests).
         try editor.replace(utf16Range: middle..<middle, with: "y")
-        #expect(editor.windowEditCount == 3)
+        #expect(editor.windowEditCount == 5)
+        try editor.replace(utf16Range: middle..<middle, with: "(")  // right-to-left text: whole
+        #expect(editor.windowEditCount == 5)
         let full = try EditableTextTests.style.prepare(editor.text)
         #expect(editor.prepared.paragraphs == full.paragraphs)
         #expect(try editor.measure(width: 200) == full.measure(width: 200))

@@ -23,6 +23,9 @@ final class StoredParagraph: Sendable {
     let missingGlyphs: Int
     /// Units that may need bidi (``PreparedParagraph/bidiUnits``), in all its pieces.
     let bidiUnits: Int
+    /// The scripts of its pieces (``ScriptMix``); `.several` for a paragraph kept whole (not
+    /// looked at: only edits in pieces read it).
+    let scripts: ScriptMix
 
     /// A paragraph of `units` kept whole; `characterCount`, when known, is their grapheme clusters.
     init(units: [UInt16], prepared: PreparedParagraph, characterCount: Int? = nil) {
@@ -35,6 +38,7 @@ final class StoredParagraph: Sendable {
         contentLength = prepared.length
         missingGlyphs = prepared.missingGlyphs
         bidiUnits = prepared.bidiUnits
+        scripts = .several
     }
 
     /// A paragraph kept in `pieces` (at least one; the last holds the break).
@@ -50,8 +54,10 @@ final class StoredParagraph: Sendable {
         var content = 0
         var missing = 0
         var bidi = 0
+        var mix = ScriptMix.none
         for piece in pieces {
             bidi += piece.prepared.bidiUnits
+            mix = mix.adding(piece.scripts)
             starts.append(units)
             units += piece.units.count
             characters += piece.characterCount
@@ -64,6 +70,7 @@ final class StoredParagraph: Sendable {
         contentLength = content
         self.missingGlyphs = missing
         bidiUnits = bidi
+        scripts = mix
     }
 
     /// A paragraph of `units` prepared as `prepared`, kept in pieces of about

@@ -7,7 +7,8 @@
 /// the paragraph had a break opportunity (the caller checks cuts at segment ends only).
 ///
 /// - Script runs: X and Y have one real script, so the itemizer's state at the cut is that
-///   script whichever side it starts from (paired brackets aside, which the caller excludes).
+///   script whichever side it starts from (paired brackets aside, which the caller excludes
+///   unless the paragraph holds one script, ``ScriptMix``).
 /// - Grapheme clusters: Y is standalone (no Extend, SpacingMark, ZWJ, variation selector or
 ///   jamo; a supplementary variation selector is a surrogate, never a cut letter), X is not
 ///   Prepend, ZWJ, a regional indicator or a leading jamo, and a syllable LV or LVT joins only

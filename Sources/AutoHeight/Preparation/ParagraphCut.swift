@@ -4,7 +4,8 @@
 /// where the paragraph had a break opportunity.
 ///
 /// - Script runs: both letters have a real script, so the itemizer's state at the cut is that
-///   script whichever side it starts from (paired brackets aside, which the caller excludes).
+///   script whichever side it starts from (paired brackets aside, which the caller excludes
+///   unless the paragraph holds one script, ``ScriptMix``).
 /// - Grapheme clusters: a space and a letter that joins nothing before it start clusters
 ///   (no rule looks across a space).
 /// - UAX #14: no rule that looks further than the two characters around a boundary passes a
@@ -41,12 +42,13 @@ enum ParagraphCut {
             && SegmentCache.BreakContext.isLetter(UnicodeProperties.lineBreakClass(of: UInt32(unit)))
     }
 
-    /// Whether `unit` may be (part of) a paired bracket; surrogates count as may.
+    /// Whether `unit` is a paired bracket (Bidi_Paired_Bracket_Type Open or Close). Every paired
+    /// bracket is in the BMP, so a surrogate is none (`ParagraphWindowBracketTests`).
     static func mayBeBracket(_ unit: UInt16) -> Bool {
         if unit < 0x80 {
             return unit == 0x28 || unit == 0x29 || unit == 0x5B || unit == 0x5D || unit == 0x7B || unit == 0x7D
         }
-        if (0xD800...0xDFFF).contains(unit) { return true }
+        if (0xD800...0xDFFF).contains(unit) { return false }
         return UnicodeProperties.pairedBracket(of: UInt32(unit)) != nil
     }
 

@@ -11,11 +11,14 @@ final class ParagraphPiece: Sendable {
     let prepared: PreparedParagraph
     /// Grapheme clusters of `units` (a cut is a cluster boundary).
     let characterCount: Int
+    /// The scripts of `units` (an edit in a paragraph of one script may bring brackets, ``ScriptMix``).
+    let scripts: ScriptMix
 
     init(units: [UInt16], prepared: PreparedParagraph, characterCount: Int) {
         self.units = units
         self.prepared = prepared
         self.characterCount = characterCount
+        scripts = units.withUnsafeBufferPointer(ScriptMix.of)
     }
 }
 
@@ -84,7 +87,7 @@ extension PreparedParagraph {
 
 extension ParagraphPreparer {
     /// Whether this preparer's paragraphs can be kept in pieces and an edit inside one
-    /// re-prepared in a window (``reprepare(_:units:replaced:removed:minimumLength:endsParagraph:startsParagraph:paragraphMayNeedBidi:baseIsLeftToRight:)``
+    /// re-prepared in a window (``reprepare(_:units:replaced:removed:minimumLength:endsParagraph:startsParagraph:paragraphMayNeedBidi:baseIsLeftToRight:scripts:)``
     /// takes no window otherwise): any `white-space` and `word-break` but phrase breaking (see
     /// ``ParagraphCut``).
     var keepsPieces: Bool { !language.breaksByPhrase }

@@ -48,7 +48,7 @@ struct ParagraphPreparer {
     /// `mayHaveControls` false, that no unit is a control (tab…), so shaping skips that pass.
     /// `endsParagraph` false says that `units` is a window of a longer paragraph that goes on
     /// after it
-    /// (``reprepare(_:units:replaced:removed:minimumLength:endsParagraph:startsParagraph:paragraphMayNeedBidi:baseIsLeftToRight:)``):
+    /// (``reprepare(_:units:replaced:removed:minimumLength:endsParagraph:startsParagraph:paragraphMayNeedBidi:baseIsLeftToRight:scripts:)``):
     /// its last segment's whitespace then hangs as it would inside the paragraph. Complexity: O(n).
     func prepare(
         _ units: UnsafeBufferPointer<UInt16>, mayNeedBidi: Bool = true, mayHaveControls: Bool = true,

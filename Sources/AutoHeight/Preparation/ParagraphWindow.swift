@@ -6,7 +6,8 @@ extension ParagraphPreparer {
     /// whole new paragraph gives; the caller then prepares it whole.
     ///
     /// `units` is the new paragraph (no explicit break), `replaced` the edited range in the old
-    /// one, `removed` the old units of that range. Paragraphs shorter than `minimumLength` are
+    /// one, `removed` the old units of that range, `scripts` the scripts of the whole old
+    /// paragraph when known (`paragraph` may be only some of its pieces). Paragraphs shorter than `minimumLength` are
     /// left to a whole preparation. `paragraph` may also be some consecutive pieces of a longer
     /// paragraph (``ParagraphPiece``) that start and end at cuts: `endsParagraph` false then says
     /// that the paragraph goes on after them.
@@ -24,7 +25,8 @@ extension ParagraphPreparer {
     func reprepare(
         _ paragraph: PreparedParagraph, units: UnsafeBufferPointer<UInt16>, replaced: Range<Int>,
         removed: UnsafeBufferPointer<UInt16>, minimumLength: Int, endsParagraph: Bool = true,
-        startsParagraph: Bool = true, paragraphMayNeedBidi: Bool = false, baseIsLeftToRight: Bool = false
+        startsParagraph: Bool = true, paragraphMayNeedBidi: Bool = false, baseIsLeftToRight: Bool = false,
+        scripts: ScriptMix = .several
     ) throws(AutoHeightError) -> (paragraph: PreparedParagraph, window: ParagraphWindow)? {
         let oldCount = paragraph.length
         let count = units.count
@@ -36,12 +38,16 @@ extension ParagraphPreparer {
             replaced.upperBound <= oldCount, insertedEnd >= replaced.lowerBound
         else { return nil }
         // The edit itself brings no bidi, and takes or brings no paired bracket (whose pairing
-        // gives script to a closing bracket far from it).
+        // gives script to a closing bracket far from it), unless the paragraph, old and new,
+        // holds one script: then every unit is in that script's run wherever brackets pair
+        // (``ScriptMix``), and no bidi level (N0) depends on them.
         let inserted = UnsafeBufferPointer(rebasing: units[replaced.lowerBound..<insertedEnd])
-        for unit in inserted where CharacterClasses.mayNeedBidi(unit) || ParagraphCut.mayBeBracket(unit) {
+        let bracketsPairFreely = !holdsBidi && scripts.adding(ScriptMix.of(inserted)).isSingle
+        for unit in inserted
+        where CharacterClasses.mayNeedBidi(unit) || (!bracketsPairFreely && ParagraphCut.mayBeBracket(unit)) {
             return nil
         }
-        for unit in removed where ParagraphCut.mayBeBracket(unit) { return nil }
+        if !bracketsPairFreely { for unit in removed where ParagraphCut.mayBeBracket(unit) { return nil } }
 
         // The old window: segments `firstSegment...lastSegment`, units `start..<end`.
         guard
@@ -57,8 +63,10 @@ extension ParagraphPreparer {
             return nil
         }
         // Brackets in the rest of the old window would pair differently with the edit's
-        // neighbours gone: none may be there either.
-        for index in start..<(end + delta) where ParagraphCut.mayBeBracket(units[index]) { return nil }
+        // neighbours gone: none may be there either (unless they pair freely, above).
+        if !bracketsPairFreely {
+            for index in start..<(end + delta) where ParagraphCut.mayBeBracket(units[index]) { return nil }
+        }
         let window = UnsafeBufferPointer(rebasing: units[start..<(end + delta)])
         if CombiningMarks.firstRun(longerThan: limits.maximumCombiningMarks, in: window) != nil { return nil }
         let prepared = try prepare(window, mayNeedBidi: false, endsParagraph: endsParagraph && end == oldCount)

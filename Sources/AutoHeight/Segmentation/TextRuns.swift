@@ -96,7 +96,7 @@ enum TextRuns {
     /// The script of every BMP character as the itemizer sees it (Inherited and Unknown are
     /// Common) and whether it is a paired bracket, tabulated once from HarfBuzz's and ICU's
     /// Unicode data (64 KiB): one load per character instead of two look-ups.
-    private final class ScriptTable: @unchecked Sendable {
+    final class ScriptTable: @unchecked Sendable {
         // @unchecked: the table's memory is written once, in `init`, and only read after.
         static let shared = ScriptTable()
 
