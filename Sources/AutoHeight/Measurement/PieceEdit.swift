@@ -1,6 +1,6 @@
 /// Edits inside a long paragraph kept in pieces (``StoredParagraph``, ``ParagraphPiece``): the
 /// edit reads and replaces only the pieces around it, re-prepares a window of them
-/// (``ParagraphPreparer/reprepare(_:units:replaced:removed:minimumLength:endsParagraph:startsParagraph:paragraphMayNeedBidi:baseIsLeftToRight:scripts:)``) and
+/// (``ParagraphPreparer/reprepare(_:units:replaced:removed:minimumLength:endsParagraph:startsParagraph:paragraphMayNeedBidi:paragraphLevel:outerLetters:scripts:)``) and
 /// shares every other piece with the old paragraph, so a keystroke costs O(piece) work plus
 /// O(pieces) references, whatever the paragraph's length.
 extension EditableText {
@@ -55,10 +55,16 @@ extension EditableText {
             old.contentLength + delta <= style.limits.maximumParagraphLength
         else { return nil }
         let groupPrepared = PreparedParagraph.joining(old.pieces[group].lazy.map(\.prepared))
-        // A paragraph in pieces that holds right-to-left text holds no B (StoredParagraph.make):
-        // its level is 0 when its first strong character, in its first piece, is L.
-        let baseIsLeftToRight =
-            old.bidiUnits > 0 && old.pieces[0].units.withUnsafeBufferPointer(BidiCut.startsLeftToRight)
+        // A paragraph in pieces that holds right-to-left text holds no B and no explicit control
+        // (StoredParagraph.make): its level is that of its first strong character, looked for
+        // in its first piece (when none is there, the level is left unknown).
+        let paragraphLevel =
+            old.bidiUnits > 0 ? old.pieces[0].units.withUnsafeBufferPointer(BidiCut.paragraphLevel) : nil
+        // The letters beyond the cuts the pieces of the group start and end at.
+        let outerLetters: (before: UInt16?, after: UInt16?) = (
+            group.lowerBound > 0 ? old.pieces[group.lowerBound - 1].units.dropLast().last : nil,
+            isLast ? nil : old.pieces[group.upperBound + 1].units.first
+        )
         let context = try style.preparationContext()
         let pieceLength = pieceLength
         let done = try units.withUnsafeBufferPointer { (all) throws(AutoHeightError) in
@@ -70,8 +76,8 @@ extension EditableText {
                             groupPrepared, units: content, replaced: edit,
                             removed: UnsafeBufferPointer(rebasing: oldUnits[edit]), minimumLength: 0,
                             endsParagraph: isLast, startsParagraph: group.lowerBound == 0,
-                            paragraphMayNeedBidi: old.bidiUnits > 0, baseIsLeftToRight: baseIsLeftToRight,
-                            scripts: old.scripts)
+                            paragraphMayNeedBidi: old.bidiUnits > 0, paragraphLevel: paragraphLevel,
+                            outerLetters: outerLetters, scripts: old.scripts)
                     else { return nil }
                     // Pieces grown past twice the length are cut again.
                     let cuts =

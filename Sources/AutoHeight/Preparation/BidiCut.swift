@@ -1,23 +1,24 @@
 /// When a window of a paragraph that holds right-to-left text (``PreparedParagraph/bidiUnits``
-/// above 0) may be prepared as left-to-right text of its own, so that preparing it apart gives
-/// exactly what preparing the whole paragraph gives.
+/// above 0, or an edit that brings some) may be prepared apart, so that preparing it gives
+/// exactly what preparing the whole paragraph gives. Two kinds of window qualify.
 ///
-/// The conditions (``allowsWindow(start:oldEnd:delta:units:removed:startsParagraph:endsParagraph:)``):
+/// **Left-to-right windows**, prepared with no bidi at all
+/// (``allowsWindow(start:oldEnd:delta:units:removed:startsParagraph:endsParagraph:baseIsLeftToRight:)``):
 /// (a) no explicit embedding, override or isolate (LRE, RLE, LRO, RLO, PDF, LRI, RLI, FSI, PDI)
 /// anywhere in the paragraph (the caller keeps such paragraphs whole; the units it passes are
 /// checked); (b) the old and the new window hold only units that need no bidi
 /// (``CharacterClasses/mayNeedBidi(_:)``) and none of Bidi_Class R, AL, AN, B or S; (c) each
-/// end of the window is a cut whose letters are both of Bidi_Class L (``isStrongLeft(_:)``;
-/// ``ParagraphPreparer/isCut(at:in:)`` requires it), which the edit leaves as they are, and the
-/// window does not start at the paragraph's start; or (d) the window reaches the paragraph's
-/// end and the new paragraph's last unit is of class L. Then every unit of the window resolves
-/// to direction L, so to one even level λ (the paragraph level, or one more), in the old and
-/// the new paragraph, and nothing outside it changes level. When the paragraph's level is 0
-/// (its first strong character is L, ``startsLeftToRight(_:)``, and it holds no B, which the
-/// caller keeps whole), S is allowed in the window and (d) is not needed: the rules that give
-/// a unit the paragraph's level or direction (L1 before S and at the end; N1/N2 with eos) then
-/// give it 0 = λ as well.
-///
+/// end of the window is a cut whose letters are strong and of one direction
+/// (``ParagraphPreparer/isCut(at:in:)``), which the edit leaves as they are: the window's first
+/// letter and the last letter before its end are in it, so of class L, and so are the letters
+/// beyond its ends; the window does not start at the paragraph's start; or (d) the window
+/// reaches the paragraph's end and the new paragraph's last unit is of class L. Then every unit
+/// of the window resolves to direction L, so to one even level λ (the paragraph level, or one
+/// more), in the old and the new paragraph, and nothing outside it changes level. When the
+/// paragraph's level is 0 (its first strong character is L, ``paragraphLevel(_:)``, and it
+/// holds no B, which the caller keeps whole), S is allowed in the window and (d) is not needed:
+/// the rules that give a unit the paragraph's level or direction (L1 before S and at the end;
+/// N1/N2 with eos) then give it 0 = λ as well.
 ///
 /// - P2/P3: the letter before the window's first cut is strong and outside the window, so the
 ///   paragraph's first strong character is before the window and the base level stays (no
@@ -46,16 +47,72 @@
 /// - L1: it resets whitespace before S and B (none in the window), and at the paragraph's end
 ///   (with (d), the window ends with a letter); whitespace before the window precedes a letter.
 ///
+/// **Windows resolved in context**, with any letters, numbers and neutrals
+/// (``context(start:oldEnd:delta:units:removed:endsParagraph:paragraphLevel:)``): ICU resolves
+/// the text `X window Y` at the paragraph's level p (``BidiResolver/levels(_:context:)``), X
+/// the letter before the window's start cut and Y the letter after its end cut (none when the
+/// window ends the paragraph), when (e) the caller knows p and the paragraph holds no explicit
+/// control and no B (``StoredParagraph`` keeps other paragraphs with right-to-left text whole),
+/// and the new window holds none; (f) the window starts at a cut `X |Z` (so not at the
+/// paragraph's start) and ends at a cut `W |Y` or at the paragraph's end, each cut's letters
+/// strong and of one direction (X and Z of direction D, W and Y of direction D′), unchanged by
+/// the edit (the caller: ``ParagraphPreparer/isCut(at:in:)``); (g) no paired bracket in the old
+/// window, the new one or the removed text (the caller); (h) when D and D′ are both opposite to
+/// e, the direction of p, neither window holds a character of direction e (L for p = 0; R, AL
+/// or AN for p = 1). Then each unit of the window has in the whole new paragraph the level it
+/// has in `X window Y`, and no unit outside the window changes level with the edit:
+///
+/// - P2/P3: X is strong and before the window, so the first strong character is X or one
+///   before it, the same in the old and the new paragraph: p stays (no isolate, no B).
+/// - X1–X10: with no explicit control every unit has embedding level p and the paragraph is one
+///   isolating run sequence with sos and eos of direction e, as `X window Y` is. X9's BN take
+///   their level from their neighbours, which for a BN in the window are in the window, X or Y
+///   (the window starts with Z and a window ending at a cut ends with its space).
+/// - W1–W7: each rule reads the units before a unit back to the first strong type at most (W1
+///   the unit before an NSM; W2 and W7 back to the first R, AL or L; W4 one separator between
+///   two numbers; W5 a sequence of ET next to EN, which stops at a letter or a space), so a
+///   unit of the window sees nothing before X (strong), and nothing after Y; a unit outside
+///   sees nothing of the window past Y or, forward, past the space and letter Z after X.
+/// - N0: the window holds no bracket before or after the edit, so brackets pair as before.
+///   Each pair's resolution reads the strong types inside it (EN and AN as R) and, if only of
+///   the opposite direction, the first strong type before its opening bracket. A pair before or
+///   after the window reads nothing of it (the search before a later pair stops at Y at the
+///   latest); a pair enclosing it (the window then ends at a cut) encloses X and Y: when D or
+///   D′ is e, it holds e before and after the edit and resolves to e whatever the window
+///   holds; otherwise, by (h), it holds e inside the window neither before nor after the edit
+///   (EN after a letter of direction L resolves to L by W7, and after one of direction R stays
+///   a number, counted as R), so its strong types are the same.
+/// - N1/N2: a sequence of neutrals lies between strong types (EN and AN as R) or sos/eos: in the
+///   window, between units of the window, X, Y, or eos at the paragraph's end, the same in
+///   both texts; outside, the space between X and Z lies between two letters of direction D
+///   and resolves to D, and no other sequence outside reaches the window.
+/// - I1/I2: a unit's level comes from its resolved type and p alone.
+/// - L1: it resets whitespace before S and at the paragraph's end to p: a sequence before a tab
+///   in the window starts after Z; at the paragraph's end it is the same in both texts.
+///
 /// The levels matter to the preparation only through ``TextRuns``: runs break where the level
-/// changes (not inside the window nor at its ends, all λ) and are shaped right-to-left when it
-/// is odd (λ is even). Preparing the window with no bidi (every level 0) therefore gives the
-/// runs it has in the whole paragraph, and the rest is argued by ``ParagraphCut`` and
-/// ``IdeographCut``. Line breaking and measurement never read levels (drawing resolves them
-/// again, ``ParagraphBidi``).
+/// changes and are shaped right-to-left when it is odd. At a cut `X |Z` the three units have
+/// one level, that of direction D at p (X and Z strong, the space resolved to D), so no run
+/// breaks there in the whole paragraph either: the window's runs are the whole's, cut at its
+/// ends, shaped in the direction of the cuts' letters, for which ``ParagraphPreparer/isCut(at:in:)``
+/// checks that the fonts shape words independently. The rest is argued by ``ParagraphCut``
+/// and ``IdeographCut``. Line breaking and measurement never read levels (drawing resolves
+/// them again, ``ParagraphBidi``).
 enum BidiCut {
     /// Whether `unit` is a BMP character of Bidi_Class L. Complexity: O(1).
     static func isStrongLeft(_ unit: UInt16) -> Bool {
         !(0xD800...0xDFFF).contains(unit) && UnicodeProperties.bidiClass(of: UInt32(unit)) == .leftToRight
+    }
+
+    /// The direction of `unit` when it is a BMP character of a strong Bidi_Class: false for L,
+    /// true for R and AL; nil for every other class. Complexity: O(1).
+    static func strongDirection(of unit: UInt16) -> Bool? {
+        guard !(0xD800...0xDFFF).contains(unit) else { return nil }
+        switch UnicodeProperties.bidiClass(of: UInt32(unit)) {
+        case .leftToRight: return false
+        case .rightToLeft: return true
+        default: return nil
+        }
     }
 
     /// Whether `unit` is one of UAX #9's explicit formatting characters (rules X1–X8): LRE, RLE,
@@ -91,23 +148,24 @@ enum BidiCut {
         return true
     }
 
-    /// Whether the first strong character of `units` (the start of a paragraph with no
-    /// explicit control) is of class L, before any B: the paragraph's level is then 0 (P2/P3).
-    /// False when a strong character of class R or AL, or a B, comes first, or none is found.
-    /// Complexity: O(units before the first strong character).
-    static func startsLeftToRight(_ units: UnsafeBufferPointer<UInt16>) -> Bool {
+    /// The level of a paragraph that starts with `units` and holds no explicit control (P2/P3):
+    /// 0 when its first strong character is of class L, 1 when it is of class R or AL; nil when
+    /// a B comes first or no strong character is found. Complexity: O(units before the first
+    /// strong character).
+    static func paragraphLevel(_ units: UnsafeBufferPointer<UInt16>) -> UInt8? {
         var index = 0
         while index < units.count {
-            if isParagraphSeparator(units[index]) { return false }
+            if isParagraphSeparator(units[index]) { return nil }
             let scalar: UInt32
             (scalar, index) = units.scalar(at: index, limit: units.count)
             switch UnicodeProperties.bidiClass(of: scalar) {
-            case .leftToRight: return true
-            case .rightToLeft, .explicit: return false
+            case .leftToRight: return 0
+            case .rightToLeft: return 1
+            case .explicit: return nil
             case .arabicNumber, .separator, .other: continue
             }
         }
-        return false
+        return nil
     }
 
     /// Whether the window `start..<oldEnd` of a paragraph that holds right-to-left text (old
@@ -131,5 +189,57 @@ enum BidiCut {
             guard let last = units.last, isStrongLeft(last) else { return false }
         }
         return !units.contains(where: isExplicitControl)
+    }
+
+    /// The context to resolve the window `start..<oldEnd` (old offsets; `start..<(oldEnd +
+    /// delta)` in the new `units`) in, when it meets conditions (e), (f) and (h) above; the
+    /// caller has found its ends with ``ParagraphPreparer/isCut(at:in:)`` and checks (g).
+    /// `units` are the new paragraph or consecutive pieces of it, which start at a cut after
+    /// `outerLetters.before` (the letter before that cut's space) or at the paragraph's start
+    /// (nil), and end at a cut before `outerLetters.after` or at the paragraph's end when
+    /// `endsParagraph`; `removed` the old units the edit replaced; `paragraphLevel` p, nil when
+    /// not known (or the paragraph may hold B or explicit controls). Nil when the window does
+    /// not qualify. Complexity: O(window + removed).
+    static func context(
+        start: Int, oldEnd: Int, delta: Int, units: UnsafeBufferPointer<UInt16>,
+        removed: UnsafeBufferPointer<UInt16>, endsParagraph: Bool, paragraphLevel: UInt8?,
+        outerLetters: (before: UInt16?, after: UInt16?) = (nil, nil)
+    ) -> BidiContext? {
+        let newEnd = oldEnd + delta
+        guard let level = paragraphLevel, start != 1, newEnd <= units.count,
+            let letterBefore = start >= 2 ? units[start - 2] : outerLetters.before,
+            let before = strongDirection(of: letterBefore)
+        else { return nil }
+        var after: UInt16? = nil
+        if newEnd < units.count {
+            after = units[newEnd]
+        } else if !endsParagraph {
+            guard let outer = outerLetters.after else { return nil }
+            after = outer
+        }
+        let window = UnsafeBufferPointer(rebasing: units[start..<newEnd])
+        guard !window.contains(where: { isExplicitControl($0) || isParagraphSeparator($0) }) else { return nil }
+        // (h): X and Y both opposite to the paragraph's direction.
+        let embedding = level & 1 == 1
+        if before != embedding, let after, strongDirection(of: after) == before {
+            if holds(direction: embedding, window) || holds(direction: embedding, removed) { return nil }
+        }
+        return BidiContext(paragraphLevel: level & 1, before: letterBefore, after: after)
+    }
+
+    /// Whether `units` hold a character of direction L (`rightToLeft` false) or of class R, AL
+    /// or AN (true). Complexity: O(units).
+    private static func holds(direction rightToLeft: Bool, _ units: UnsafeBufferPointer<UInt16>) -> Bool {
+        var index = 0
+        while index < units.count {
+            let scalar: UInt32
+            (scalar, index) = units.scalar(at: index, limit: units.count)
+            switch UnicodeProperties.bidiClass(of: scalar) {
+            case .leftToRight: if !rightToLeft { return true }
+            case .rightToLeft, .arabicNumber: if rightToLeft { return true }
+            default: continue
+            }
+        }
+        return false
     }
 }

@@ -1,4 +1,4 @@
-/// Where a left-to-right paragraph can be cut so that preparing the two sides apart gives
+/// Where a paragraph can be cut so that preparing the two sides apart gives
 /// exactly the preparation of the whole, in every respect that does not depend on the font:
 /// after a space that follows a letter, before a letter of the same script (`word |word`),
 /// where the paragraph had a break opportunity.
@@ -14,6 +14,12 @@
 ///   depend on that side; at the cut LB18 breaks (the letter before the space is not OP), as it
 ///   did before the edit. Keep-all removes only breaks between two letters. The web profile's
 ///   rules look at most two units back, which stay on one side.
+/// - Shaping: HarfBuzz's joining shapers (Arabic and the other scripts whose letters join) look
+///   past a run's edges to the nearest character that is not transparent: the space, of
+///   Joining_Type U, which ends their look as the edge of the text does, so the letter after
+///   the cut takes the form it takes after the space and the one before it the form it takes
+///   before the space. The fonts' lookups are checked by ``ParagraphPreparer/isCut(at:in:)``
+///   (words shaped independently in the direction of the letters, by the font that sets them).
 /// - Hanging whitespace: the segment before the cut ends with the space either way.
 /// - CSS (``CSSBreaks``): `word-break: break-all`, `line-break: anywhere` and
 ///   `white-space: break-spaces` decide a break from the unit, its own cluster and the cluster

@@ -48,30 +48,35 @@ struct ParagraphPreparer {
     /// `mayHaveControls` false, that no unit is a control (tab…), so shaping skips that pass.
     /// `endsParagraph` false says that `units` is a window of a longer paragraph that goes on
     /// after it
-    /// (``reprepare(_:units:replaced:removed:minimumLength:endsParagraph:startsParagraph:paragraphMayNeedBidi:baseIsLeftToRight:scripts:)``):
-    /// its last segment's whitespace then hangs as it would inside the paragraph. Complexity: O(n).
+    /// (``reprepare(_:units:replaced:removed:minimumLength:endsParagraph:startsParagraph:paragraphMayNeedBidi:paragraphLevel:outerLetters:scripts:)``):
+    /// its last segment's whitespace then hangs as it would inside the paragraph; `bidiContext`,
+    /// that its bidi levels are resolved in that context (``BidiCut``). Complexity: O(n).
     func prepare(
         _ units: UnsafeBufferPointer<UInt16>, mayNeedBidi: Bool = true, mayHaveControls: Bool = true,
-        endsParagraph: Bool = true
+        endsParagraph: Bool = true, bidiContext: BidiContext? = nil
     ) throws(AutoHeightError) -> PreparedParagraph {
         guard whiteSpace == .normal else {
             return try prepareUnits(
-                units, mayNeedBidi: mayNeedBidi, mayHaveControls: mayHaveControls, endsParagraph: endsParagraph)
+                units, mayNeedBidi: mayNeedBidi, mayHaveControls: mayHaveControls, endsParagraph: endsParagraph,
+                bidiContext: bidiContext)
         }
         // Collapsing: tabs, LF and CR are shaped and broken as spaces (offsets unchanged).
         var mapped = scratch.collapsedUnits
         scratch.collapsedUnits = []
         defer { scratch.collapsedUnits = mapped }
         guard CSSBreaks.mapCollapsible(units, into: &mapped) else {
-            return try prepareUnits(units, mayNeedBidi: mayNeedBidi, mayHaveControls: mayHaveControls)
+            return try prepareUnits(
+                units, mayNeedBidi: mayNeedBidi, mayHaveControls: mayHaveControls, bidiContext: bidiContext)
         }
         return try mapped.withUnsafeBufferPointer { (buffer) throws(AutoHeightError) in
-            try prepareUnits(buffer, mayNeedBidi: mayNeedBidi, mayHaveControls: mayHaveControls)
+            try prepareUnits(
+                buffer, mayNeedBidi: mayNeedBidi, mayHaveControls: mayHaveControls, bidiContext: bidiContext)
         }
     }
 
     private func prepareUnits(
-        _ units: UnsafeBufferPointer<UInt16>, mayNeedBidi: Bool, mayHaveControls: Bool, endsParagraph: Bool = true
+        _ units: UnsafeBufferPointer<UInt16>, mayNeedBidi: Bool, mayHaveControls: Bool, endsParagraph: Bool = true,
+        bidiContext: BidiContext? = nil
     ) throws(AutoHeightError) -> PreparedParagraph {
         let count = units.count
         if count == 0 { return .empty }
@@ -80,7 +85,9 @@ struct ParagraphPreparer {
         var runs = scratch.runs
         scratch.runs = []  // uniquely referenced here while in use
         defer { scratch.runs = runs }
-        try TextRuns.itemize(units, bidi: mayNeedBidi ? scratch.bidi : nil, into: &runs, brackets: &scratch.brackets)
+        try TextRuns.itemize(
+            units, bidi: mayNeedBidi ? scratch.bidi : nil, context: mayNeedBidi ? bidiContext : nil, into: &runs,
+            brackets: &scratch.brackets)
         var advances = scratch.zeroedAdvances(count: count)
         // One font: every unit is font 0, and no per-unit record is needed.
         var fontIndices = shaper.mayUseSeveralFonts ? scratch.zeroedFontIndices(count: count) : []

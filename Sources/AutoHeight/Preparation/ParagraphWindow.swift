@@ -7,17 +7,21 @@ extension ParagraphPreparer {
     ///
     /// `units` is the new paragraph (no explicit break), `replaced` the edited range in the old
     /// one, `removed` the old units of that range, `scripts` the scripts of the whole old
-    /// paragraph when known (`paragraph` may be only some of its pieces). Paragraphs shorter than `minimumLength` are
+    /// paragraph when known (`paragraph` may be only some of its pieces). Paragraphs shorter
+    /// than `minimumLength` are
     /// left to a whole preparation. `paragraph` may also be some consecutive pieces of a longer
     /// paragraph (``ParagraphPiece``) that start and end at cuts: `endsParagraph` false then says
     /// that the paragraph goes on after them.
     ///
     /// The window ends at cuts (``ParagraphCut``) where nothing the preparation computes looks
     /// across: bidi (a paragraph with no unit that may need it is left-to-right throughout; in
-    /// one that holds right-to-left text, `paragraphMayNeedBidi` or its own units, the window
-    /// must resolve to one even level, ``BidiCut``, and not start at the paragraph's start, which
-    /// `startsParagraph` false says `paragraph` does not hold; `baseIsLeftToRight` says that the
-    /// paragraph's level is 0 and that it holds no B),
+    /// one that holds right-to-left text, `paragraphMayNeedBidi` or its own units, or that the
+    /// edit brings some, the window must resolve to one even level or be resolved in the
+    /// context of the letters beyond its cuts, ``BidiCut``, and not start at the paragraph's
+    /// start, which `startsParagraph` false says `paragraph` does not hold; `paragraphLevel` is
+    /// the paragraph's level when it holds no B and no explicit control, else nil;
+    /// `outerLetters` the letters beyond the cuts `paragraph` starts and ends at, when it is
+    /// some pieces of a longer paragraph),
     /// script runs, grapheme clusters, UAX #14 and the web profile's break rules, and shaping
     /// (the primary font shapes space-separated words independently, as ``SegmentCache``'s
     /// chunks rely on). Complexity: O(window) preparation, plus copying the arrays (memory
@@ -25,8 +29,8 @@ extension ParagraphPreparer {
     func reprepare(
         _ paragraph: PreparedParagraph, units: UnsafeBufferPointer<UInt16>, replaced: Range<Int>,
         removed: UnsafeBufferPointer<UInt16>, minimumLength: Int, endsParagraph: Bool = true,
-        startsParagraph: Bool = true, paragraphMayNeedBidi: Bool = false, baseIsLeftToRight: Bool = false,
-        scripts: ScriptMix = .several
+        startsParagraph: Bool = true, paragraphMayNeedBidi: Bool = false, paragraphLevel: UInt8? = nil,
+        outerLetters: (before: UInt16?, after: UInt16?) = (nil, nil), scripts: ScriptMix = .several
     ) throws(AutoHeightError) -> (paragraph: PreparedParagraph, window: ParagraphWindow)? {
         let oldCount = paragraph.length
         let count = units.count
@@ -37,30 +41,42 @@ extension ParagraphPreparer {
             !language.breaksByPhrase, count <= limits.maximumParagraphLength,
             replaced.upperBound <= oldCount, insertedEnd >= replaced.lowerBound
         else { return nil }
-        // The edit itself brings no bidi, and takes or brings no paired bracket (whose pairing
-        // gives script to a closing bracket far from it), unless the paragraph, old and new,
-        // holds one script: then every unit is in that script's run wherever brackets pair
-        // (``ScriptMix``), and no bidi level (N0) depends on them.
+        // The edit takes or brings no paired bracket (whose pairing gives script to a closing
+        // bracket far from it), unless the paragraph, old and new, holds one script and no bidi:
+        // then every unit is in that script's run wherever brackets pair (``ScriptMix``), and
+        // no bidi level (N0) depends on them. Bidi the edit brings needs the paragraph's level.
         let inserted = UnsafeBufferPointer(rebasing: units[replaced.lowerBound..<insertedEnd])
-        let bracketsPairFreely = !holdsBidi && scripts.adding(ScriptMix.of(inserted)).isSingle
-        for unit in inserted
-        where CharacterClasses.mayNeedBidi(unit) || (!bracketsPairFreely && ParagraphCut.mayBeBracket(unit)) {
-            return nil
+        var insertedBidi = 0
+        for unit in inserted where CharacterClasses.mayNeedBidi(unit) { insertedBidi += 1 }
+        if insertedBidi > 0 && paragraphLevel == nil { return nil }
+        let bracketsPairFreely =
+            !holdsBidi && insertedBidi == 0 && scripts.adding(ScriptMix.of(inserted)).isSingle
+        if !bracketsPairFreely { for unit in inserted where ParagraphCut.mayBeBracket(unit) { return nil } }
+        var removedBidi = 0
+        for unit in removed {
+            if !bracketsPairFreely && ParagraphCut.mayBeBracket(unit) { return nil }
+            if CharacterClasses.mayNeedBidi(unit) { removedBidi += 1 }
         }
-        if !bracketsPairFreely { for unit in removed where ParagraphCut.mayBeBracket(unit) { return nil } }
 
         // The old window: segments `firstSegment...lastSegment`, units `start..<end`.
         guard
             let (firstSegment, lastSegment, start, end) = window(
                 around: replaced, delta: delta, in: units, paragraph.segments)
         else { return nil }
-        // Right-to-left text in the paragraph: only a window that resolves to one even level.
-        if holdsBidi
-            && !BidiCut.allowsWindow(
-                start: start, oldEnd: end, delta: delta, units: units, removed: removed,
-                startsParagraph: startsParagraph, endsParagraph: endsParagraph, baseIsLeftToRight: baseIsLeftToRight)
+        // Right-to-left text in the paragraph or the edit: a window that resolves to one even
+        // level, or one resolved in the context of the letters beyond its cuts.
+        var bidiContext: BidiContext? = nil
+        if (holdsBidi || insertedBidi > 0)
+            && (insertedBidi > 0
+                || !BidiCut.allowsWindow(
+                    start: start, oldEnd: end, delta: delta, units: units, removed: removed,
+                    startsParagraph: startsParagraph, endsParagraph: endsParagraph,
+                    baseIsLeftToRight: paragraphLevel == 0))
         {
-            return nil
+            bidiContext = BidiCut.context(
+                start: start, oldEnd: end, delta: delta, units: units, removed: removed,
+                endsParagraph: endsParagraph, paragraphLevel: paragraphLevel, outerLetters: outerLetters)
+            if bidiContext == nil { return nil }
         }
         // Brackets in the rest of the old window would pair differently with the edit's
         // neighbours gone: none may be there either (unless they pair freely, above).
@@ -69,7 +85,9 @@ extension ParagraphPreparer {
         }
         let window = UnsafeBufferPointer(rebasing: units[start..<(end + delta)])
         if CombiningMarks.firstRun(longerThan: limits.maximumCombiningMarks, in: window) != nil { return nil }
-        let prepared = try prepare(window, mayNeedBidi: false, endsParagraph: endsParagraph && end == oldCount)
+        let prepared = try prepare(
+            window, mayNeedBidi: bidiContext != nil, endsParagraph: endsParagraph && end == oldCount,
+            bidiContext: bidiContext)
 
         // Splice (the old window's segments are `firstSegment...lastSegment`).
         let oldMissing = UnitFlag.missingClusters(in: paragraph.flags[start..<end])
@@ -77,7 +95,7 @@ extension ParagraphPreparer {
         var result = PreparedParagraph(
             length: count, segments: [], advances: [], flags: [],
             missingGlyphs: paragraph.missingGlyphs + newMissing - oldMissing,
-            bidiUnits: paragraph.bidiUnits)  // none in the old window nor in the new one
+            bidiUnits: paragraph.bidiUnits + insertedBidi - removedBidi)
         result.segments.reserveCapacity(
             paragraph.segments.count - (lastSegment + 1 - firstSegment) + prepared.segments.count)
         result.segments.append(contentsOf: paragraph.segments[..<firstSegment])
@@ -140,21 +158,25 @@ extension ParagraphPreparer {
     }
 
     /// Whether `offset` (0 < offset < count) of the new paragraph `units` is a cut for this
-    /// preparer's fonts: a ``ParagraphCut`` (both letters of one script whose words the primary
-    /// font shapes independently, the primary font covering the three units) or an
-    /// ``IdeographCut`` (both letters the primary font's isolated letters of their script,
-    /// ``Font/isolatedLetters(script:language:candidates:)``, and no other font's). Both letters
-    /// are of Bidi_Class L (``BidiCut``) either way.
+    /// preparer's fonts: a ``ParagraphCut`` (both letters strong and of one direction,
+    /// ``BidiCut/strongDirection(of:)``, and set with the space between them by one font that
+    /// shapes words of their script in that direction independently, ``cutFont(at:in:)``) or an
+    /// ``IdeographCut`` (both letters of Bidi_Class L and the primary font's isolated letters of
+    /// their script, ``Font/isolatedLetters(script:language:candidates:)``, and no other font's).
     func isCut(at offset: Int, in units: UnsafeBufferPointer<UInt16>) -> Bool {
         if let script = ParagraphCut.script(at: offset, in: units) {
-            guard !script.joinsLetters, BidiCut.isStrongLeft(units[offset - 2]), BidiCut.isStrongLeft(units[offset]),
-                shaper.primaryShapesAlone(units, (offset - 2)..<(offset + 1))
-            else {
-                return false
-            }
-            return shaper.fonts[0].wordCoupling(
-                script: script, rightToLeft: false, language: shaper.language(for: script)
-            ).isIndependent
+            guard let rightToLeft = BidiCut.strongDirection(of: units[offset - 2]),
+                BidiCut.strongDirection(of: units[offset]) == rightToLeft,
+                let font = cutFont(at: offset, in: units)
+            else { return false }
+            let language = shaper.language(for: script)
+            guard
+                shaper.fonts[font].wordCoupling(script: script, rightToLeft: rightToLeft, language: language)
+                    .isIndependent
+            else { return false }
+            return font == 0
+                || shaper.fonts[0].wordCoupling(script: script, rightToLeft: rightToLeft, language: language)
+                    .isIndependent
         }
         guard let script = IdeographCut.script(at: offset, in: units),
             BidiCut.isStrongLeft(units[offset - 1]), BidiCut.isStrongLeft(units[offset]),
@@ -163,6 +185,30 @@ extension ParagraphPreparer {
         let letters = shaper.fonts[0].isolatedLetters(
             script: script, language: shaper.language(for: script), candidates: IdeographCut.candidates(of:))
         return letters.contains(units[offset - 1]) && letters.contains(units[offset])
+    }
+
+    /// The index of the font that sets the letters X, Y and the space of a cut `X |Y` (at
+    /// `offset`) in the paragraph, whatever the edits beside it: the primary (0) when it covers
+    /// the three units (``ParagraphShaper/primaryShapesAlone(_:_:)``); else a fallback F of the
+    /// stack, the first after the primary to cover X and the first to cover Y, which the primary
+    /// lacks, when F has a space and X is a cluster of its own (it starts one, and the space
+    /// ends it). X's cluster then takes F (``ParagraphShaper/assignFonts(in:checkingEmoji:units:advances:fontIndices:flags:anyMissing:)``),
+    /// and Y's F or a font that comes after it in the stack (every font that may take it covers
+    /// Y): the space between them, which takes the font of its neighbour that comes first (X's
+    /// on a tie), takes F, and so does the space at the end of a window ending at the cut,
+    /// which has only X's cluster before it. Nil otherwise. Complexity: O(fonts).
+    func cutFont(at offset: Int, in units: UnsafeBufferPointer<UInt16>) -> Int? {
+        if shaper.primaryShapesAlone(units, (offset - 2)..<(offset + 1)) { return 0 }
+        let fonts = shaper.fonts
+        let before = UInt32(units[offset - 2])
+        let after = UInt32(units[offset])
+        guard !fonts[0].shaper.hasGlyph(before), !fonts[0].shaper.hasGlyph(after),
+            offset == 2 || Self.startsCluster(at: offset - 2, in: units),
+            let font = fonts.indices.dropFirst().first(where: { fonts[$0].shaper.hasGlyph(before) }),
+            fonts.indices.dropFirst().first(where: { fonts[$0].shaper.hasGlyph(after) }) == font,
+            fonts[font].shaper.hasGlyph(0x20)
+        else { return nil }
+        return font
     }
 }
 

@@ -31,17 +31,22 @@ enum TextRuns {
 
     /// Itemizes one paragraph into `runs` (emptied first, its storage reused), resolving bidi
     /// levels with `bidi` when the paragraph needs them; nil `bidi` says that it is known to be
-    /// left-to-right throughout. Complexity: O(n).
+    /// left-to-right throughout. With a `context`, `units` are a window of a longer paragraph
+    /// whose levels are resolved with it (``BidiResolver/levels(_:context:)``). Complexity: O(n).
     static func itemize(
-        _ units: UnsafeBufferPointer<UInt16>, bidi: BidiResolver?, into runs: inout [TextRun],
-        brackets: inout OpenBrackets
+        _ units: UnsafeBufferPointer<UInt16>, bidi: BidiResolver?, context: BidiContext? = nil,
+        into runs: inout [TextRun], brackets: inout OpenBrackets
     ) throws(AutoHeightError) {
         runs.removeAll(keepingCapacity: true)
         brackets.removeAll()
         let count = units.count
         if count == 0 { return }
         var levels: UnsafeBufferPointer<UInt8>? = nil
-        if let bidi, units.contains(where: CharacterClasses.mayNeedBidi) { levels = try bidi.levels(units) }
+        if let bidi, let context {
+            levels = try bidi.levels(units, context: context)
+        } else if let bidi, units.contains(where: CharacterClasses.mayNeedBidi) {
+            levels = try bidi.levels(units)
+        }
         let table = ScriptTable.shared
         var runStart = 0
         var runScript = Script.common
