@@ -11,7 +11,9 @@ in the middle), arabic-front (the same with `مرحبا ` in front), hebrew-spri
 words Hebrew), hebrew-end (`ab c. d e` typed at the end of hebrew-sprinkled), arabic-front-end
 (`abc d.ef` typed at the end of arabic-front), hebrew-typed (`שלוםעולם` typed in the middle of
 hebrew-sprinkled), latin-brackets (`f(x) [y]` typed in the middle of latin), greek-emoji (`😀 🇰🇷`
-typed in the middle of latin with 5 % of the words Greek).
+typed in the middle of latin with 5 % of the words Greek), hebrew-paragraph (Hebrew words only,
+from a 5-word list; `ספרים 12 ` typed in the middle), arabic-paragraph (Arabic words only, from a
+7-word list; `مدرسة ٣٤ ` typed in the middle).
 """
 import json
 import random
@@ -21,14 +23,15 @@ WORDS = ("the quick brown fox jumps over lazy dog lorem ipsum dolor sit amet con
          "elit sed do eiusmod tempor incididunt ut labore et dolore magna aliqua").split()
 HEBREW = ["שלום", "עולם", "ספר", "מילה", "בית"]
 GREEK = ["λόγος", "ἀρχή", "καί", "θεός"]
+ARABIC = ["مرحبا", "بالعالم", "كتاب", "عربي", "مدرسة", "بيت", "قلم"]
 KINDS = ["latin", "arabic-front", "hebrew-sprinkled", "hebrew-end", "arabic-front-end", "hebrew-typed", "latin-brackets",
-         "greek-emoji"]
+         "greek-emoji", "hebrew-paragraph", "arabic-paragraph"]
 
 
-def paragraph(generator, size, sprinkle, other=HEBREW):
+def paragraph(generator, size, sprinkle, other=HEBREW, words=WORDS):
     parts, length = [], 0
     while length < size:
-        word = generator.choice(other) if sprinkle and generator.random() < 0.05 else generator.choice(WORDS)
+        word = generator.choice(other) if sprinkle and generator.random() < 0.05 else generator.choice(words)
         parts.append(word)
         length += len(word) + 1
     return " ".join(parts)
@@ -47,10 +50,13 @@ def main():
     sprinkled = paragraph(generator, 1_000_000, True)
     greek = paragraph(random.Random(8), 1_000_000, True, GREEK)
     text = {"latin": latin, "latin-brackets": latin, "greek-emoji": greek, "arabic-front": "مرحبا " + latin, "arabic-front-end": "مرحبا " + latin}.get(kind, sprinkled)
+    if kind in ("hebrew-paragraph", "arabic-paragraph"):
+        text = paragraph(random.Random(9), 1_000_000, False, words=HEBREW if kind == "hebrew-paragraph" else ARABIC)
     at_end = kind.endswith("-end")
     start = utf16_length(text) if at_end else utf16_length(text) // 2
     typed = {"hebrew-end": "ab c. d e", "arabic-front-end": "abc d.ef", "hebrew-typed": "שלוםעולם",
-             "latin-brackets": "f(x) [y]", "greek-emoji": ["😀", " ", "🇰🇷"]}.get(kind, "abcdefghij")
+             "latin-brackets": "f(x) [y]", "greek-emoji": ["😀", " ", "🇰🇷"], "hebrew-paragraph": "ספרים 12 ",
+             "arabic-paragraph": "مدرسة ٣٤ "}.get(kind, "abcdefghij")
     print(json.dumps({"replace": [0, 0], "with": text}, ensure_ascii=False))
     offset = start
     for character in typed:
