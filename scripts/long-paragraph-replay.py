@@ -13,7 +13,10 @@ words Hebrew), hebrew-end (`ab c. d e` typed at the end of hebrew-sprinkled), ar
 hebrew-sprinkled), latin-brackets (`f(x) [y]` typed in the middle of latin), greek-emoji (`😀 🇰🇷`
 typed in the middle of latin with 5 % of the words Greek), hebrew-paragraph (Hebrew words only,
 from a 5-word list; `ספרים 12 ` typed in the middle), arabic-paragraph (Arabic words only, from a
-7-word list; `مدرسة ٣٤ ` typed in the middle).
+7-word list; `مدرسة ٣٤ ` typed in the middle), enter (latin, then Enter typed in the middle, at
+a word's end, `abcde` typed at the start of the new second paragraph, the caret moved back to
+that start and Backspace joining the two, then Enter and at once Backspace again), enter-crlf
+(the same with CR LF typed as one event).
 """
 import json
 import random
@@ -25,7 +28,7 @@ HEBREW = ["שלום", "עולם", "ספר", "מילה", "בית"]
 GREEK = ["λόγος", "ἀρχή", "καί", "θεός"]
 ARABIC = ["مرحبا", "بالعالم", "كتاب", "عربي", "مدرسة", "بيت", "قلم"]
 KINDS = ["latin", "arabic-front", "hebrew-sprinkled", "hebrew-end", "arabic-front-end", "hebrew-typed", "latin-brackets",
-         "greek-emoji", "hebrew-paragraph", "arabic-paragraph"]
+         "greek-emoji", "hebrew-paragraph", "arabic-paragraph", "enter", "enter-crlf"]
 
 
 def paragraph(generator, size, sprinkle, other=HEBREW, words=WORDS):
@@ -48,6 +51,9 @@ def main():
     generator = random.Random(7)
     latin = paragraph(generator, 1_000_000, False)
     sprinkled = paragraph(generator, 1_000_000, True)
+    if kind.startswith("enter"):
+        enter_replay(latin, "\r\n" if kind == "enter-crlf" else "\n")
+        return
     greek = paragraph(random.Random(8), 1_000_000, True, GREEK)
     text = {"latin": latin, "latin-brackets": latin, "greek-emoji": greek, "arabic-front": "مرحبا " + latin, "arabic-front-end": "مرحبا " + latin}.get(kind, sprinkled)
     if kind in ("hebrew-paragraph", "arabic-paragraph"):
@@ -62,6 +68,21 @@ def main():
     for character in typed:
         print(json.dumps({"replace": [offset, offset], "with": character}, ensure_ascii=False))
         offset += utf16_length(character)
+
+
+def enter_replay(text, enter):
+    """Enter in the middle of `text` (at a word's end), letters typed after it, Backspace joining."""
+    middle = text.index(" ", len(text) // 2)
+    size = len(enter)
+    events = [{"replace": [0, 0], "with": text}, {"replace": [middle, middle], "with": enter}]
+    for index, character in enumerate("abcde"):
+        start = middle + size + index
+        events.append({"replace": [start, start], "with": character})
+    events.append({"replace": [middle, middle + size], "with": ""})
+    events.append({"replace": [middle, middle], "with": enter})
+    events.append({"replace": [middle, middle + size], "with": ""})
+    for event in events:
+        print(json.dumps(event, ensure_ascii=False))
 
 
 if __name__ == "__main__":

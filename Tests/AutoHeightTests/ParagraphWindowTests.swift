@@ -230,18 +230,27 @@ extension ParagraphWindowTests {
     }
 
     /// Makes `steps` edits drawn from `edits` (units replaced, insertion) on, just before and just
-    /// after the piece boundaries of `editor`'s first paragraph, and compares each with the new
-    /// text (`expected`, kept in step) prepared and measured whole at `width`: paragraphs,
-    /// missing glyphs, characters, measurement and lines. `label` starts each message.
+    /// after the piece boundaries of `editor`'s first paragraph (with `longest`, of the paragraph
+    /// with the most pieces), and compares each with the new text (`expected`, kept in step)
+    /// prepared and measured whole at `width`: paragraphs, missing glyphs, characters,
+    /// measurement and lines. `label` starts each message.
     static func checkEditsAtPieceBoundaries(
         _ editor: inout EditableText, expected: inout [UInt16], style: TextStyle, edits: [(Int, String)],
-        steps: Int, seed: UInt64, width: Double = 90, label: String = ""
+        steps: Int, seed: UInt64, width: Double = 90, label: String = "", longest: Bool = false
     ) throws {
         _ = try editor.measure(width: width)
         var generator = Generator(state: seed)
         for step in 0..<steps {
-            let paragraph = editor.store.paragraph(0)
-            let boundary = paragraph.pieceStarts[1 + generator.below(paragraph.pieces.count - 1)]
+            var (paragraph, start) = (editor.store.paragraph(0), 0)
+            if longest {
+                var offset = 0
+                editor.store.forEachParagraph { _, candidate in
+                    if candidate.pieces.count > paragraph.pieces.count { (paragraph, start) = (candidate, offset) }
+                    offset += candidate.utf16Count
+                    return true
+                }
+            }
+            let boundary = start + paragraph.pieceStarts[1 + generator.below(paragraph.pieces.count - 1)]
             let (length, insertion) = edits[generator.below(edits.count)]
             let lower = min(max(boundary + generator.below(5) - 3, 0), expected.count)
             let upper = min(lower + length, expected.count)

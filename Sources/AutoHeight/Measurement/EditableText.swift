@@ -35,6 +35,9 @@ public struct EditableText: Sendable {
     @_spi(Fuzzing) public nonisolated(unsafe) static var defaultWindowMinimumLength = 2048
     /// Edits re-prepared in a window (tests check that the window is taken where it should be).
     var windowEditCount = 0
+    /// Edits that typed or deleted a break next to a paragraph kept in pieces and were prepared
+    /// in windows (``replaceAcrossBreaks(_:with:edit:)``).
+    var breakEditCount = 0
 
     /// Prepares `text` in `style` for editing.
     public init(_ text: String, style: TextStyle) throws(AutoHeightError) {
@@ -132,6 +135,11 @@ public struct EditableText: Sendable {
         /// region is instead of the whole paragraph (`start`, `units` and `characterCount` are
         /// theirs). See ``pieceRegion(around:)``.
         var pieces: ClosedRange<Int>? = nil
+        /// For a region of parts of paragraphs kept in pieces (``pieceRegion(around:in:)``,
+        /// ``breakRegion(around:from:to:)``): the first paragraph's pieces before the region
+        /// (`0..<kept.before`) and the last one's from `kept.after` on (none when it is their
+        /// count), which the edit leaves as they are.
+        var kept: (before: Int, after: Int)? = nil
     }
 
     /// The paragraphs an edit of `range` touches: those holding its ends, and the one before when
@@ -142,6 +150,7 @@ public struct EditableText: Sendable {
         var first = (index: located.index, start: located.start)
         let last = store.location(containing: range.upperBound)
         if located.index == last.index, let pieces = pieceRegion(around: range, in: located) { return pieces }
+        if located.index < last.index, let parts = breakRegion(around: range, from: located, to: last) { return parts }
         // A paragraph's units end with its break, so a last unit CR is a lone CR, not CR LF.
         if first.index > 0 && range.lowerBound == first.start {
             let previous = store.paragraph(first.index - 1)
@@ -171,14 +180,15 @@ public struct EditableText: Sendable {
         let newCount = utf16Count - region.units.count + units.count
         guard newCount < Int(Int32.max) else { throw .textTooLong(utf16Count: newCount) }
         try style.limits.check(textLength: newCount)
-        if region.pieces != nil {
-            if let edit,
+        if region.kept != nil {
+            if let edit, region.pieces != nil,
                 let replaced = try replacePieces(region, with: units, edit: edit, characterCount: characterCount)
             {
                 return replaced
             }
-            // Not provably exact in a window: the whole paragraph, prepared again.
-            let (whole, wholeUnits) = wholeParagraph(of: region, with: units)
+            if let edit, let replaced = try replaceAcrossBreaks(region, with: units, edit: edit) { return replaced }
+            // Not provably exact in a window: the whole paragraphs, prepared again.
+            let (whole, wholeUnits) = wholeParagraphs(of: region, with: units)
             return try replace(
                 whole, with: wholeUnits,
                 characterCount: characterCount.map { $0 + whole.characterCount - region.characterCount })
@@ -222,10 +232,14 @@ public struct EditableText: Sendable {
         swap(replaced.paragraphs, with: replaced.removed)
     }
 
+    /// Puts `paragraphs` in place of paragraphs `range`; `carrying` says which new ones start
+    /// from old ones' lines (``MeasureMemo/LineCarry``).
     @discardableResult
-    private mutating func swap(_ range: ClosedRange<Int>, with paragraphs: [StoredParagraph]) -> [StoredParagraph] {
+    mutating func swap(
+        _ range: ClosedRange<Int>, with paragraphs: [StoredParagraph], carrying: [MeasureMemo.LineCarry] = []
+    ) -> [StoredParagraph] {
         if !isKnownUniquelyReferenced(&memo) { memo = memo.copy() }
-        memo.state.withLock { $0.replace(range, withCount: paragraphs.count) }
+        memo.state.withLock { $0.replace(range, withCount: paragraphs.count, carrying: carrying) }
         return store.replaceParagraphs(range, with: paragraphs)
     }
 

@@ -70,6 +70,22 @@ final class MeasureMemo: Sendable {
                 ?? blocks
         }
 
+        /// Paragraphs `range` were replaced by `count` new ones, some of which start from old
+        /// paragraphs' lines (`carrying`, old indices; see ``LineCarry``).
+        mutating func replace(_ range: ClosedRange<Int>, withCount count: Int, carrying: [LineCarry]) {
+            let sources = carrying.map { carry in
+                carry.parts.map { part in
+                    part.paragraph < lines.count ? lines[part.paragraph].map { ($0, part.shift) } : nil
+                }
+            }
+            replace(range, withCount: count)
+            for (carry, parts) in zip(carrying, sources) where carry.paragraph < lines.count {
+                let found = parts.compactMap { $0 }
+                guard found.count == parts.count, found.allSatisfy({ $0.0.pendingEdit == nil }) else { continue }
+                lines[carry.paragraph] = ParagraphLines(carrying: found, window: carry.window)
+            }
+        }
+
         /// Paragraph `index` was re-prepared in `window`: its lines are walked again from there
         /// (all of them when an earlier edit is still pending).
         mutating func edit(_ index: Int, window: ParagraphWindow) {
@@ -177,6 +193,16 @@ final class MeasureMemo: Sendable {
             }
             return totals
         }
+    }
+
+    /// A new paragraph made of old ones' preparation (an edit that typed or deleted a break,
+    /// ``EditableText/replaceAcrossBreaks(_:with:edit:)``) that starts from their lines: those of
+    /// `parts` (old paragraph indices), each moved by `shift`, laid end to end, walked again from
+    /// `window` on (offsets of the parts laid end to end, as if one old paragraph).
+    struct LineCarry {
+        var paragraph: Int
+        var parts: [(paragraph: Int, shift: Int)]
+        var window: ParagraphWindow
     }
 
     let state: Locked<State>

@@ -14,6 +14,22 @@ struct ParagraphLines: Sendable {
     /// The paragraph's result as ``sum()`` gives it, kept between updates.
     private var total = ParagraphMeasure(lineCount: 0, height: 0, maxLineWidth: 0)
 
+    init() {}
+
+    /// The lines of `parts` laid end to end, each moved by its shift, with `window` pending: the
+    /// lines of a paragraph that an edit made of theirs (``MeasureMemo/LineCarry``). Its sums
+    /// are worked out again at the next update.
+    init(carrying parts: [(lines: ParagraphLines, shift: Int)], window: ParagraphWindow) {
+        for (lines, shift) in parts {
+            let moved = Int32(shift)
+            starts.append(contentsOf: shift == 0 ? lines.starts : lines.starts.map { $0 + moved })
+            widths.append(contentsOf: lines.widths)
+            heights.append(contentsOf: lines.heights)
+        }
+        pendingEdit = window
+        total.lineCount = -1  // never equal to the lines' count: the sums are redone
+    }
+
     /// The paragraph's result, summed in line order exactly as a walk sums it. O(lines).
     private func sum() -> ParagraphMeasure {
         var height = 0.0

@@ -32,7 +32,7 @@ extension EditableText {
         }
         return Region(
             paragraphs: location.index...location.index, start: location.start + starts[first], units: units,
-            characterCount: characters, pieces: first...last)
+            characterCount: characters, pieces: first...last, kept: (first, last + 1))
     }
 
     /// Replaces the pieces of `region` (a ``pieceRegion(around:in:)``) with `units`, `edit` of
@@ -114,17 +114,22 @@ extension EditableText {
         return Replaced(paragraphs: region.paragraphs, removed: removed)
     }
 
-    /// The whole paragraph of a region of pieces, and its units with the region's replaced by
-    /// `units`. O(paragraph).
-    func wholeParagraph(of region: Region, with units: [UInt16]) -> (Region, [UInt16]) {
-        let index = region.paragraphs.lowerBound
-        let paragraph = store.paragraph(index)
-        let groupStart = paragraph.pieceStarts[region.pieces?.lowerBound ?? 0]
-        var all = paragraph.units
+    /// The whole paragraphs of a region of parts of them (``Region/kept``), and their units with
+    /// the region's replaced by `units`. O(paragraphs).
+    func wholeParagraphs(of region: Region, with units: [UInt16]) -> (Region, [UInt16]) {
+        let first = region.paragraphs.lowerBound
+        let head = store.paragraph(first)
+        let skipped = head.isPieced ? head.pieceStarts[region.kept?.before ?? 0] : 0
+        var all: [UInt16] = []
+        var characters = 0
+        store.forEachParagraph(from: first) { index, paragraph in
+            paragraph.appendUnits(to: &all)
+            characters += paragraph.characterCount
+            return index < region.paragraphs.upperBound
+        }
         let whole = Region(
-            paragraphs: region.paragraphs, start: region.start - groupStart, units: all,
-            characterCount: paragraph.characterCount)
-        all.replaceSubrange(groupStart..<(groupStart + region.units.count), with: units)
+            paragraphs: region.paragraphs, start: region.start - skipped, units: all, characterCount: characters)
+        all.replaceSubrange(skipped..<(skipped + region.units.count), with: units)
         return (whole, all)
     }
 }

@@ -13,12 +13,16 @@ final class ParagraphPiece: Sendable {
     let characterCount: Int
     /// The scripts of `units` (an edit in a paragraph of one script may bring brackets, ``ScriptMix``).
     let scripts: ScriptMix
+    /// Whether a unit is a paired bracket, for an edit that joins or splits the paragraph
+    /// (``BreakWindows``).
+    let holdsBracket: Bool
 
     init(units: [UInt16], prepared: PreparedParagraph, characterCount: Int) {
         self.units = units
         self.prepared = prepared
         self.characterCount = characterCount
         scripts = units.withUnsafeBufferPointer(ScriptMix.of)
+        holdsBracket = units.contains(where: ParagraphCut.mayBeBracket)
     }
 }
 

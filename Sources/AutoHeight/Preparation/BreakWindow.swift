@@ -1,0 +1,185 @@
+// Problem: typing a paragraph break inside a long paragraph kept in pieces, or deleting the break
+//   after or before one, made both new paragraphs be prepared whole (285 ms per keystroke at 1 MB).
+// Solution: each new paragraph is the old preparation before a cut (its first paragraph's pieces
+//   and the part of the edited pieces before the last cut before the edit), a window prepared
+//   alone, and the old preparation after a cut (the part of the edited pieces from the first cut
+//   at least two units after the edit, and the last paragraph's later pieces). This equals the
+//   whole new paragraph's preparation when:
+//   - cuts: each kept side ends or starts at a ParagraphCut or IdeographCut of the old text
+//     whose units (two before it, one after) the edit left alone, so it is a cut of the new
+//     paragraph too; everything ParagraphCut argues (runs, clusters, UAX #14, the web profile's
+//     rules, CSS, shaping) then holds across it as it does for a window inside a paragraph;
+//   - start and end of a paragraph: a window that starts a paragraph starts it in the whole
+//     preparation too, and one that ends it (at the break typed) is prepared with its end's
+//     rules (UAX #14 LB3, Pango's trailing whitespace that does not hang at the end); a kept
+//     side never holds a paragraph's start or end that the edit moved: the text before the
+//     first cut keeps its paragraph's start, the text after the last keeps its end;
+//   - breaks: a break is a control, so grapheme clusters end on both sides of it (GB4, GB5),
+//     and CR LF is found in the new units, where a typed CR meets the LF after it;
+//   - bidi: every paragraph that keeps a side holds no unit that may need bidi (its old
+//     paragraph's `bidiUnits == 0` and none in its window), so it is left-to-right throughout,
+//     as its sides were;
+//   - paired brackets: a closing bracket takes the script of the opening one it closes,
+//     however far; a window holding a bracket is prepared alone only when no bracket is kept
+//     before it in its paragraph, and a kept side after a cut that holds one only when no
+//     bracket is open at the cut in the old paragraph nor in the new one;
+//   - limits: a window with a run of combining marks over the limit, or a paragraph over the
+//     length limit, is left to the whole preparation, which reports it as before.
+// Limitations: paragraphs with right-to-left text, phrase breaking, styles for which the typed
+//   unit is no paragraph break, and edits with no cut within ParagraphCut.searchLimit segments
+//   are prepared whole.
+
+/// The old side of an edit across paragraph breaks (``ParagraphPreparer/prepareAcrossBreaks(_:spans:oldUnits:edit:head:tail:)``):
+/// the part of the first (head) or last (tail) paragraph the edit's region holds, with its old
+/// preparation.
+struct BreakSide {
+    /// The old preparation of `units`.
+    var prepared: PreparedParagraph
+    /// The part's old units, without the paragraph's break.
+    var units: UnsafeBufferPointer<UInt16>
+    /// Where the part starts in the region's old units.
+    var start: Int
+    /// Whether pieces before (head) or after (tail) the region stay in the paragraph.
+    var keepsOutside: Bool
+    /// Whether those pieces hold a paired bracket.
+    var outsideHoldsBracket: Bool
+}
+
+/// What ``ParagraphPreparer/prepareAcrossBreaks(_:spans:oldUnits:edit:head:tail:)`` prepared: one
+/// preparation per span, and where the windows begin and end.
+struct BreakWindows {
+    var paragraphs: [PreparedParagraph]
+    /// The cut in the head part where the first window starts (0 for the part's start).
+    var headCut: Int
+    /// The cut in the tail part where the last window ends, and that place in the last span
+    /// (from the span's start), when one was found.
+    var tailCut: (old: Int, new: Int)?
+}
+
+extension ParagraphPreparer {
+    /// Prepares the new units of an edit's region, `units` split into `spans` (one per new
+    /// paragraph), reusing the old preparation of `head` before its last cut before the edit and
+    /// of `tail` after its first cut at least two units after it (the rules are in this file's
+    /// header). `edit` is the range of `oldUnits` replaced; `head.start` is 0. Returns nil when
+    /// a rule does not hold or a window fails to prepare: the caller then prepares the
+    /// paragraphs whole.
+    func prepareAcrossBreaks(
+        _ units: UnsafeBufferPointer<UInt16>, spans: [Paragraphs.Span], oldUnits: UnsafeBufferPointer<UInt16>,
+        edit: Range<Int>, head: BreakSide?, tail: BreakSide?
+    ) -> BreakWindows? {
+        guard !language.breaksByPhrase, spans.count >= 1 else { return nil }
+        let delta = units.count - oldUnits.count
+        var cut = (offset: 0, segment: 0)
+        if let head, let found = lastCut(before: min(edit.lowerBound, head.units.count), in: head) { cut = found }
+        var tailCut: (offset: Int, segment: Int)? = nil
+        if let tail { tailCut = firstCut(from: edit.upperBound - tail.start, in: tail) }
+        let oldEnd = tailCut.map { tail.unsafelyUnwrapped.start + $0.offset } ?? oldUnits.count
+        let newEnd = oldEnd + delta
+        let first = spans[0].range
+        let last = spans[spans.count - 1].range
+        guard cut.offset <= first.upperBound, newEnd >= last.lowerBound else { return nil }
+        let hasHead = cut.offset > 0 || head?.keepsOutside == true
+        let hasTail = tailCut != nil || tail?.keepsOutside == true
+        // Brackets (see the header): what is kept before the first window, and after the last.
+        let beforeHolds =
+            hasHead
+            && (head.unsafelyUnwrapped.keepsOutside && head.unsafelyUnwrapped.outsideHoldsBracket
+                || Self.holdsBracket(oldUnits[..<cut.offset]))
+        let afterHolds =
+            hasTail
+            && (tail.unsafelyUnwrapped.keepsOutside && tail.unsafelyUnwrapped.outsideHoldsBracket
+                || Self.holdsBracket(
+                    oldUnits[oldEnd..<(tail.unsafelyUnwrapped.start + tail.unsafelyUnwrapped.units.count)]))
+        var prepared: [PreparedParagraph] = []
+        prepared.reserveCapacity(spans.count)
+        for (index, span) in spans.enumerated() {
+            let isFirst = index == 0
+            let isLast = index == spans.count - 1
+            let keepsBefore = isFirst && hasHead
+            let keepsAfter = isLast && hasTail
+            guard keepsBefore || keepsAfter else {
+                guard let whole = try? prepare(UnsafeBufferPointer(rebasing: units[span.range])) else { return nil }
+                prepared.append(whole)
+                continue
+            }
+            let window =
+                (keepsBefore ? cut.offset : span.range.lowerBound)..<(keepsAfter ? newEnd : span.range.upperBound)
+            let windowUnits = UnsafeBufferPointer(rebasing: units[window])
+            if windowUnits.contains(where: CharacterClasses.mayNeedBidi) { return nil }
+            if CombiningMarks.firstRun(longerThan: limits.maximumCombiningMarks, in: windowUnits) != nil { return nil }
+            let windowHolds = Self.holdsBracket(units[window])
+            // A window's bracket would pair with one kept before it.
+            if windowHolds && keepsBefore && beforeHolds { return nil }
+            if keepsAfter && afterHolds {
+                // No bracket may be open at the tail cut, in the old paragraph or the new one.
+                let sameParagraph =
+                    head != nil && tail != nil
+                    && head.unsafelyUnwrapped.units.baseAddress
+                        == tail.unsafelyUnwrapped.units.baseAddress
+                let oldOpen =
+                    Self.holdsBracket(oldUnits[tail.unsafelyUnwrapped.start..<oldEnd])
+                    || (sameParagraph && beforeHolds)
+                if oldOpen || windowHolds || (keepsBefore && beforeHolds) { return nil }
+            }
+            guard
+                let middle = try? prepare(
+                    windowUnits, mayNeedBidi: false, endsParagraph: !keepsAfter)
+            else { return nil }
+            var parts: [PreparedParagraph] = []
+            if keepsBefore && cut.offset > 0, let head {
+                parts.append(head.prepared.piece(0..<cut.offset, segments: 0..<cut.segment, units: head.units))
+            }
+            parts.append(middle)
+            if keepsAfter, let tail, let tailCut {
+                parts.append(
+                    tail.prepared.piece(
+                        tailCut.offset..<tail.units.count, segments: tailCut.segment..<tail.prepared.segments.count,
+                        units: tail.units))
+            }
+            prepared.append(PreparedParagraph.joining(parts))
+        }
+        return BreakWindows(
+            paragraphs: prepared, headCut: cut.offset,
+            tailCut: tailCut.map { ($0.offset, newEnd - last.lowerBound) })
+    }
+
+    /// The last cut of `side` before `limit` (its letter after the cut before `limit`, so left
+    /// alone by the edit) and the index of the segment after it; nil when none lies within
+    /// ``ParagraphCut/searchLimit`` segments.
+    private func lastCut(before limit: Int, in side: BreakSide) -> (offset: Int, segment: Int)? {
+        let segments = side.prepared.segments
+        guard !segments.isEmpty else { return nil }
+        var index = ParagraphCut.segmentIndex(containing: limit, in: segments)
+        var searched = 0
+        while index > 0 && searched <= ParagraphCut.searchLimit {
+            let end = Int(segments[index - 1].end)
+            if end < limit && isCut(at: end, in: side.units) { return (end, index) }
+            index -= 1
+            searched += 1
+        }
+        return nil
+    }
+
+    /// The first cut of `side` at least two units after `edited` (where the edit's old text
+    /// ends, from the side's start; its two units before the cut and the one after left alone)
+    /// and the index of the segment after it; nil when none lies within
+    /// ``ParagraphCut/searchLimit`` segments.
+    private func firstCut(from edited: Int, in side: BreakSide) -> (offset: Int, segment: Int)? {
+        let segments = side.prepared.segments
+        guard !segments.isEmpty else { return nil }
+        var index = ParagraphCut.segmentIndex(containing: max(edited, 0), in: segments)
+        var searched = 0
+        while index < segments.count - 1 && searched <= ParagraphCut.searchLimit {
+            let end = Int(segments[index].end)
+            if end >= edited + 2 && isCut(at: end, in: side.units) { return (end, index + 1) }
+            index += 1
+            searched += 1
+        }
+        return nil
+    }
+
+    /// Whether `units` hold a unit that may be a paired bracket (surrogates count as may).
+    private static func holdsBracket(_ units: Slice<UnsafeBufferPointer<UInt16>>) -> Bool {
+        units.contains(where: ParagraphCut.mayBeBracket)
+    }
+}
