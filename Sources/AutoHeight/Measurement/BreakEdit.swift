@@ -163,7 +163,8 @@ extension EditableText {
         // Only paragraphs whose lines the memo keeps (MeasureMemo.State.update) start from old ones.
         let carries = lineCarries(
             region, spans: spans, windows: windows, head: headPart != nil, tail: tailPart != nil,
-            tailFirst: tailFirst)
+            tailFirst: tailFirst
+        )
         .filter { carry in
             let paragraph = paragraphs[carry.paragraph - firstIndex]
             return paragraph.isPieced || paragraph.contentLength >= windowMinimumLength
