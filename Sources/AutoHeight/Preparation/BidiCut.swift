@@ -48,18 +48,19 @@
 ///   (with (d), the window ends with a letter); whitespace before the window precedes a letter.
 ///
 /// **Windows resolved in context**, with any letters, numbers and neutrals
-/// (``context(start:oldEnd:delta:units:removed:endsParagraph:paragraphLevel:)``): ICU resolves
-/// the text `X window Y` at the paragraph's level p (``BidiResolver/levels(_:context:)``), X
-/// the letter before the window's start cut and Y the letter after its end cut (none when the
-/// window ends the paragraph), when (e) the caller knows p and the paragraph holds no explicit
+/// (``context(start:oldEnd:delta:units:removed:endsParagraph:paragraphLevel:outerLetters:)``):
+/// ICU resolves the text `X window Y` at the paragraph's level p
+/// (``BidiResolver/levels(_:context:)``), X the unit two before the window (at a cut `X |Z`
+/// the letter before the space; at an ideograph cut `漢|字` the one before `漢`), which must be
+/// strong, and Y the letter after its end cut (none when the window ends the paragraph), when (e) the caller knows p and the paragraph holds no explicit
 /// control and no B (``StoredParagraph`` keeps other paragraphs with right-to-left text whole),
-/// and the new window holds none; (f) the window starts at a cut `X |Z` (so not at the
-/// paragraph's start) and ends at a cut `W |Y` or at the paragraph's end, each cut's letters
-/// strong and of one direction (X and Z of direction D, W and Y of direction D′), unchanged by
-/// the edit (the caller: ``ParagraphPreparer/isCut(at:in:)``); (g) no paired bracket in the old
-/// window, the new one or the removed text (the caller); (h) when D and D′ are both opposite to
-/// e, the direction of p, neither window holds a character of direction e (L for p = 0; R, AL
-/// or AN for p = 1). Then each unit of the window has in the whole new paragraph the level it
+/// and the new window holds none; (f) the window starts at a cut `X |Z` or `漢|Z` (so not at
+/// the paragraph's start) and ends at a cut `W |Y`, `W|Y` or at the paragraph's end, each
+/// cut's letters strong and of one direction, unchanged by the edit (the caller:
+/// ``ParagraphPreparer/isCut(at:in:)``); let D be X's direction, D′ Y's; (g) no paired bracket
+/// in the old window, the new one or the removed text (the caller); (h) when D and D′ are both
+/// opposite to e, the direction of p, neither window holds a character of direction e (L for
+/// p = 0; R, AL or AN for p = 1). Then each unit of the window has in the whole new paragraph the level it
 /// has in `X window Y`, and no unit outside the window changes level with the edit:
 ///
 /// - P2/P3: X is strong and before the window, so the first strong character is X or one
@@ -71,20 +72,22 @@
 /// - W1–W7: each rule reads the units before a unit back to the first strong type at most (W1
 ///   the unit before an NSM; W2 and W7 back to the first R, AL or L; W4 one separator between
 ///   two numbers; W5 a sequence of ET next to EN, which stops at a letter or a space), so a
-///   unit of the window sees nothing before X (strong), and nothing after Y; a unit outside
-///   sees nothing of the window past Y or, forward, past the space and letter Z after X.
+///   unit of the window sees nothing before Z (the window's first unit, a strong letter: X
+///   itself changes no level of the window, it is there for (h)), and nothing after Y; a unit
+///   outside sees nothing of the window past Y or, forward, past the strong letter Z.
 /// - N0: the window holds no bracket before or after the edit, so brackets pair as before.
 ///   Each pair's resolution reads the strong types inside it (EN and AN as R) and, if only of
 ///   the opposite direction, the first strong type before its opening bracket. A pair before or
 ///   after the window reads nothing of it (the search before a later pair stops at Y at the
-///   latest); a pair enclosing it (the window then ends at a cut) encloses X and Y: when D or
+///   latest); a pair enclosing it (the window then ends at a cut) encloses X (strong, so no
+///   bracket) and Y: when D or
 ///   D′ is e, it holds e before and after the edit and resolves to e whatever the window
 ///   holds; otherwise, by (h), it holds e inside the window neither before nor after the edit
 ///   (EN after a letter of direction L resolves to L by W7, and after one of direction R stays
 ///   a number, counted as R), so its strong types are the same.
 /// - N1/N2: a sequence of neutrals lies between strong types (EN and AN as R) or sos/eos: in the
 ///   window, between units of the window, X, Y, or eos at the paragraph's end, the same in
-///   both texts; outside, the space between X and Z lies between two letters of direction D
+///   both texts; outside, the space of a cut `X |Z` lies between two letters of direction D
 ///   and resolves to D, and no other sequence outside reaches the window.
 /// - I1/I2: a unit's level comes from its resolved type and p alone.
 /// - L1: it resets whitespace before S and at the paragraph's end to p: a sequence before a tab
@@ -92,7 +95,8 @@
 ///
 /// The levels matter to the preparation only through ``TextRuns``: runs break where the level
 /// changes and are shaped right-to-left when it is odd. At a cut `X |Z` the three units have
-/// one level, that of direction D at p (X and Z strong, the space resolved to D), so no run
+/// one level, that of direction D at p (X and Z strong, the space resolved to D; at `漢|字` the
+/// two letters, both L), so no run
 /// breaks there in the whole paragraph either: the window's runs are the whole's, cut at its
 /// ends, shaped in the direction of the cuts' letters, for which ``ParagraphPreparer/isCut(at:in:)``
 /// checks that the fonts shape words independently. The rest is argued by ``ParagraphCut``
