@@ -284,4 +284,28 @@ import Testing
             }
         }
     }
+
+    /// Rule: with the right-to-left font first (Noto Sans Arabic, then Noto Sans Hebrew, then
+    /// Noto Sans for the rest), cuts between Arabic letters are set by the primary font and
+    /// those between Hebrew letters by the first fallback: random edits in Arabic and Hebrew
+    /// paragraphs of both levels still equal the whole preparation, and most take a window.
+    @Test func rightToLeftPrimaryFontMatchesTheFullPath() throws {
+        let arabicFirst = try FontStack(
+            Font(path: BundledFonts.path(of: "NotoSansArabic-Regular.ttf")),
+            fallbacks: [
+                Font(path: BundledFonts.path(of: "NotoSansHebrew-Regular.ttf")),
+                Font(path: BundledFonts.path(of: "NotoSans-Regular.ttf")),
+            ])
+        let style = TextStyle(fonts: arabicFirst, fontSize: 16)
+        var generator = Generator(state: 130)
+        var texts: [String] = []
+        for words in [Self.arabic, Self.hebrew] {
+            for base in [true, false] {
+                texts.append(Self.rightToLeftParagraph(100, words: words, generator: &generator, rightToLeftBase: base))
+            }
+        }
+        let windows = try ParagraphWindowTests.checkScripts(
+            texts, style: style, steps: 30, seed: 131, insertions: Self.rightToLeftInsertions)
+        #expect(windows > 80)  // of 120 edits
+    }
 }
