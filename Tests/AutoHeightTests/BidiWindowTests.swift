@@ -95,12 +95,12 @@ import Testing
 
     /// Rule: in a paragraph that holds right-to-left text, a window is taken for edits between
     /// Latin words after the first strong character: always at level 0 (right-to-left text,
-    /// numbers and marks included), and at level 1 when the window then holds no right-to-left
-    /// character or Arabic number (a bracket pair around it could resolve differently); never
-    /// for an edit at or before the first strong character, one that brings a bracket, a bidi
-    /// control or a paragraph separator, nor in a paragraph with an explicit bidi control
-    /// anywhere. Tabs and a period or space typed at the paragraph's end are resolved in
-    /// context. The results are exact either way.
+    /// numbers and marks included), and at level 1 when the paragraph holds no paired bracket
+    /// or the window then holds no right-to-left character or Arabic number (a bracket pair
+    /// around it could resolve differently); never for an edit at or before the first strong
+    /// character, one that brings a bracket, a bidi control or a paragraph separator, nor in a
+    /// paragraph with an explicit bidi control anywhere. Tabs and a period or space typed at the
+    /// paragraph's end are resolved in context. The results are exact either way.
     @Test func windowIsTakenOnlyWhereItIsSafe() throws {
         let words = String(repeating: "lorem ipsum dolor sit amet ", count: 60)
         let middle = words.utf16.count / 2 + 1  // "ipsum |dolor" or the like: inside a word
@@ -125,8 +125,8 @@ import Testing
             var windows = 2
             try check(editor, windows, "\(prefix): a number and a space")
             for (insertion, note, atLevel0, atLevel1) in [
-                ("ש", "Hebrew", true, false), ("\u{0663}", "an Arabic-Indic digit", true, false),
-                ("\u{200F}", "RLM", true, false), ("\u{2067}", "RLI", false, false), ("(", "a bracket", false, false),
+                ("ש", "Hebrew", true, true), ("\u{0663}", "an Arabic-Indic digit", true, true),
+                ("\u{200F}", "RLM", true, true), ("\u{2067}", "RLI", false, false), ("(", "a bracket", false, false),
                 ("\t", "a tab", true, true), ("\u{1C}", "a paragraph separator", false, false),
             ] {
                 let window = (leftToRight ? atLevel0 : atLevel1) ? 1 : 0
@@ -137,6 +137,17 @@ import Testing
                 windows += window
                 try check(editor, windows, "\(prefix): \(note) taken out")
             }
+            // With a bracket pair in the paragraph, Hebrew between Latin cuts at level 1: whole.
+            try editor.replace(utf16Range: (count + 12)..<(count + 12), with: "(a) ")
+            try check(editor, windows, "\(prefix): a bracket pair")
+            for (replaced, typed) in [(0, "ש"), (1, "")] {
+                let at = count + middle + 4
+                try editor.replace(utf16Range: at..<(at + replaced), with: typed)
+                windows += leftToRight ? 1 : 0
+                try check(editor, windows, "\(prefix): Hebrew \(replaced) with brackets")
+            }
+            try editor.replace(utf16Range: (count + 12)..<(count + 16), with: "")
+            try check(editor, windows, "\(prefix): the bracket pair taken out")
             // At or before the first strong character (the paragraph's first word): whole.
             try editor.replace(utf16Range: 1..<1, with: "a")
             try check(editor, windows, "\(prefix): inside the first word")
@@ -246,9 +257,10 @@ import Testing
 
     /// Rule: typing a word of Hebrew or Arabic letters into the middle of a long paragraph of
     /// that language (level 1, or level 0 after a Latin first word), then a space and digits,
-    /// and deleting it all again, takes a window at every keystroke; at level 0 between two
-    /// right-to-left words, typing Latin letters does not (a bracket pair around the window
-    /// could resolve differently), and a bracket never does.
+    /// and deleting it all again, takes a window at every keystroke, and so does typing Latin
+    /// letters between two right-to-left words; at level 0, once the paragraph holds a bracket,
+    /// typing Latin there does not (a bracket pair around the window could resolve
+    /// differently), and a bracket never does.
     @Test func typingRightToLeftWordsTakesWindows() throws {
         let style = EditableTextTests.style
         for (words, typed) in [("שלום עולם ספר מילה בית ", "ספרים 12"), ("مرحبا بالعالم كتاب عربي ", "مدرسة ٣٤")] {
@@ -277,10 +289,14 @@ import Testing
                     try check("deleted \(offset)")
                 }
                 try editor.replace(utf16Range: at..<at, with: "ab ")
-                windows += prefix.isEmpty ? 1 : 0
+                windows += 1
                 try check("Latin")
-                try editor.replace(utf16Range: at..<at, with: "(")
+                let far = at - 10 * words.utf16.count
+                try editor.replace(utf16Range: far..<far, with: "(")
                 try check("a bracket")
+                try editor.replace(utf16Range: (at + 1)..<(at + 1), with: "cd ")
+                windows += prefix.isEmpty ? 1 : 0
+                try check("Latin with a bracket")
             }
         }
     }

@@ -1,6 +1,6 @@
 /// Edits inside a long paragraph kept in pieces (``StoredParagraph``, ``ParagraphPiece``): the
 /// edit reads and replaces only the pieces around it, re-prepares a window of them
-/// (``ParagraphPreparer/reprepare(_:units:replaced:removed:minimumLength:endsParagraph:startsParagraph:paragraphMayNeedBidi:paragraphLevel:outerLetters:scripts:)``) and
+/// (``ParagraphPreparer/reprepare(_:units:replaced:removed:minimumLength:endsParagraph:startsParagraph:paragraphMayNeedBidi:paragraphLevel:outerLetters:holdsBracket:scripts:)``) and
 /// shares every other piece with the old paragraph, so a keystroke costs O(piece) work plus
 /// O(pieces) references, whatever the paragraph's length.
 extension EditableText {
@@ -77,7 +77,7 @@ extension EditableText {
                             removed: UnsafeBufferPointer(rebasing: oldUnits[edit]), minimumLength: 0,
                             endsParagraph: isLast, startsParagraph: group.lowerBound == 0,
                             paragraphMayNeedBidi: old.bidiUnits > 0, paragraphLevel: paragraphLevel,
-                            outerLetters: outerLetters, scripts: old.scripts)
+                            outerLetters: outerLetters, holdsBracket: old.holdsBracket, scripts: old.scripts)
                     else { return nil }
                     // Pieces grown past twice the length are cut again.
                     let cuts =

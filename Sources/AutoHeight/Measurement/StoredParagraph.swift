@@ -26,6 +26,9 @@ final class StoredParagraph: Sendable {
     /// The scripts of its pieces (``ScriptMix``); `.several` for a paragraph kept whole (not
     /// looked at: only edits in pieces read it).
     let scripts: ScriptMix
+    /// Whether a piece holds a paired bracket (``ParagraphPiece/holdsBracket``); true for a
+    /// paragraph kept whole (not looked at).
+    let holdsBracket: Bool
 
     /// A paragraph of `units` kept whole; `characterCount`, when known, is their grapheme clusters.
     init(units: [UInt16], prepared: PreparedParagraph, characterCount: Int? = nil) {
@@ -39,6 +42,7 @@ final class StoredParagraph: Sendable {
         missingGlyphs = prepared.missingGlyphs
         bidiUnits = prepared.bidiUnits
         scripts = .several
+        holdsBracket = true
     }
 
     /// A paragraph kept in `pieces` (at least one; the last holds the break).
@@ -55,9 +59,11 @@ final class StoredParagraph: Sendable {
         var missing = 0
         var bidi = 0
         var mix = ScriptMix.none
+        var bracket = false
         for piece in pieces {
             bidi += piece.prepared.bidiUnits
             mix = mix.adding(piece.scripts)
+            bracket = bracket || piece.holdsBracket
             starts.append(units)
             units += piece.units.count
             characters += piece.characterCount
@@ -71,6 +77,7 @@ final class StoredParagraph: Sendable {
         self.missingGlyphs = missing
         bidiUnits = bidi
         scripts = mix
+        holdsBracket = bracket
     }
 
     /// A paragraph of `units` prepared as `prepared`, kept in pieces of about

@@ -48,7 +48,7 @@
 ///   (with (d), the window ends with a letter); whitespace before the window precedes a letter.
 ///
 /// **Windows resolved in context**, with any letters, numbers and neutrals
-/// (``context(start:oldEnd:delta:units:removed:endsParagraph:paragraphLevel:outerLetters:)``):
+/// (``context(start:oldEnd:delta:units:removed:endsParagraph:paragraphLevel:outerLetters:holdsBracket:)``):
 /// ICU resolves the text `X window Y` at the paragraph's level p
 /// (``BidiResolver/levels(_:context:)``), X the unit two before the window (at a cut `X |Z`
 /// the letter before the space; at an ideograph cut `漢|字` the one before `漢`), which must be
@@ -59,8 +59,8 @@
 /// cut's letters strong and of one direction, unchanged by the edit (the caller:
 /// ``ParagraphPreparer/isCut(at:in:)``); let D be X's direction, D′ Y's; (g) no paired bracket
 /// in the old window, the new one or the removed text (the caller); (h) when D and D′ are both
-/// opposite to e, the direction of p, neither window holds a character of direction e (L for
-/// p = 0; R, AL or AN for p = 1). Then each unit of the window has in the whole new paragraph the level it
+/// opposite to e, the direction of p, and the old paragraph may hold a paired bracket, neither
+/// window holds a character of direction e (L for p = 0; R, AL or AN for p = 1). Then each unit of the window has in the whole new paragraph the level it
 /// has in `X window Y`, and no unit outside the window changes level with the edit:
 ///
 /// - P2/P3: X is strong and before the window, so the first strong character is X or one
@@ -79,8 +79,9 @@
 ///   Each pair's resolution reads the strong types inside it (EN and AN as R) and, if only of
 ///   the opposite direction, the first strong type before its opening bracket. A pair before or
 ///   after the window reads nothing of it (the search before a later pair stops at Y at the
-///   latest); a pair enclosing it (the window then ends at a cut) encloses X (strong, so no
-///   bracket) and Y: when D or
+///   latest); there is no pair when the old paragraph holds no bracket, as the new one then
+///   does not either (g); a pair enclosing it (the window then ends at a cut) encloses X
+///   (strong, so no bracket) and Y: when D or
 ///   D′ is e, it holds e before and after the edit and resolves to e whatever the window
 ///   holds; otherwise, by (h), it holds e inside the window neither before nor after the edit
 ///   (EN after a letter of direction L resolves to L by W7, and after one of direction R stays
@@ -202,12 +203,13 @@ enum BidiCut {
     /// `outerLetters.before` (the letter before that cut's space) or at the paragraph's start
     /// (nil), and end at a cut before `outerLetters.after` or at the paragraph's end when
     /// `endsParagraph`; `removed` the old units the edit replaced; `paragraphLevel` p, nil when
-    /// not known (or the paragraph may hold B or explicit controls). Nil when the window does
-    /// not qualify. Complexity: O(window + removed).
+    /// not known (or the paragraph may hold B or explicit controls); `holdsBracket` false, that
+    /// the whole old paragraph holds no paired bracket. Nil when the window does not qualify.
+    /// Complexity: O(window + removed).
     static func context(
         start: Int, oldEnd: Int, delta: Int, units: UnsafeBufferPointer<UInt16>,
         removed: UnsafeBufferPointer<UInt16>, endsParagraph: Bool, paragraphLevel: UInt8?,
-        outerLetters: (before: UInt16?, after: UInt16?) = (nil, nil)
+        outerLetters: (before: UInt16?, after: UInt16?) = (nil, nil), holdsBracket: Bool = true
     ) -> BidiContext? {
         let newEnd = oldEnd + delta
         guard let level = paragraphLevel, start != 1, newEnd <= units.count,
@@ -223,9 +225,9 @@ enum BidiCut {
         }
         let window = UnsafeBufferPointer(rebasing: units[start..<newEnd])
         guard !window.contains(where: { isExplicitControl($0) || isParagraphSeparator($0) }) else { return nil }
-        // (h): X and Y both opposite to the paragraph's direction.
+        // (h): X and Y both opposite to the paragraph's direction, and brackets that may pair.
         let embedding = level & 1 == 1
-        if before != embedding, let after, strongDirection(of: after) == before {
+        if holdsBracket, before != embedding, let after, strongDirection(of: after) == before {
             if holds(direction: embedding, window) || holds(direction: embedding, removed) { return nil }
         }
         return BidiContext(paragraphLevel: level & 1, before: letterBefore, after: after)

@@ -21,7 +21,8 @@ extension ParagraphPreparer {
     /// start, which `startsParagraph` false says `paragraph` does not hold; `paragraphLevel` is
     /// the paragraph's level when it holds no B and no explicit control, else nil;
     /// `outerLetters` the letters beyond the cuts `paragraph` starts and ends at, when it is
-    /// some pieces of a longer paragraph),
+    /// some pieces of a longer paragraph; `holdsBracket` false, that the whole old paragraph
+    /// holds no paired bracket),
     /// script runs, grapheme clusters, UAX #14 and the web profile's break rules, and shaping
     /// (the primary font shapes space-separated words independently, as ``SegmentCache``'s
     /// chunks rely on). Complexity: O(window) preparation, plus copying the arrays (memory
@@ -30,7 +31,8 @@ extension ParagraphPreparer {
         _ paragraph: PreparedParagraph, units: UnsafeBufferPointer<UInt16>, replaced: Range<Int>,
         removed: UnsafeBufferPointer<UInt16>, minimumLength: Int, endsParagraph: Bool = true,
         startsParagraph: Bool = true, paragraphMayNeedBidi: Bool = false, paragraphLevel: UInt8? = nil,
-        outerLetters: (before: UInt16?, after: UInt16?) = (nil, nil), scripts: ScriptMix = .several
+        outerLetters: (before: UInt16?, after: UInt16?) = (nil, nil), holdsBracket: Bool = true,
+        scripts: ScriptMix = .several
     ) throws(AutoHeightError) -> (paragraph: PreparedParagraph, window: ParagraphWindow)? {
         let oldCount = paragraph.length
         let count = units.count
@@ -75,7 +77,8 @@ extension ParagraphPreparer {
         {
             bidiContext = BidiCut.context(
                 start: start, oldEnd: end, delta: delta, units: units, removed: removed,
-                endsParagraph: endsParagraph, paragraphLevel: paragraphLevel, outerLetters: outerLetters)
+                endsParagraph: endsParagraph, paragraphLevel: paragraphLevel, outerLetters: outerLetters,
+                holdsBracket: holdsBracket)
             if bidiContext == nil { return nil }
         }
         // Brackets in the rest of the old window would pair differently with the edit's
