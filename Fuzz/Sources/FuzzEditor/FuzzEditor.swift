@@ -52,7 +52,7 @@ private func fuzzEditor(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         events += 1
         let utf16 = Array(editor.text.utf16)
         switch input.byte() % 8 {
-        case 0...4:  // replace a range with a piece (repeated)
+        case 0...3:  // replace a range with a piece (repeated)
             var lower = utf16.isEmpty ? 0 : Int(input.byte()) % (utf16.count + 1)
             var upper = min(utf16.count, lower + Int(input.byte() % 8))
             // Ranges on scalar boundaries (the editor rejects others, which is checked too).
@@ -66,6 +66,8 @@ private func fuzzEditor(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             if case .rejected(let reason) = result, case .invalidRange = reason {
                 break
             }
+        case 4:  // Enter or Backspace anywhere: splits or joins paragraphs, pieced ones too
+            breakEvent(editor, utf16, choice: input.byte(), at: Int(input.byte()) << 8 | Int(input.byte()))
         case 5:
             try? editor.setContainerWidth(Double(input.number(in: 20...255)) * 2)
         case 6:
@@ -77,6 +79,23 @@ private func fuzzEditor(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         verify(editor, configuration: configuration)
     }
     return 0
+}
+
+/// Types a break (LF, CR LF, a lone CR, U+2029) at `at` (modulo the length, on a scalar
+/// boundary), or deletes the first break at or after it (whole, or the LF of a CR LF, leaving a
+/// lone CR), as Enter and Backspace do in a long paragraph kept in pieces (BreakWindow).
+private func breakEvent(_ editor: EditorModel, _ utf16: [UInt16], choice: UInt8, at: Int) {
+    var offset = at % (utf16.count + 1)
+    while offset < utf16.count, UTF16.isTrailSurrogate(utf16[offset]) { offset += 1 }
+    let breaks = utf16.indices.filter { [0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029].contains(utf16[$0]) }
+    guard choice & 1 == 1, let first = breaks.first(where: { $0 >= offset }) ?? breaks.first else {
+        let enter = ["\n", "\r\n", "\r", "\u{2029}"][Int(choice >> 1) % 4]
+        _ = editor.replace(utf16Range: offset..<offset, with: enter)
+        return
+    }
+    let isPair = utf16[first] == 0x0D && first + 1 < utf16.count && utf16[first + 1] == 0x0A
+    let range = isPair && choice & 2 == 2 ? (first + 1)..<(first + 2) : first..<(first + (isPair ? 2 : 1))
+    _ = editor.replace(utf16Range: range, with: "")
 }
 
 private func verify(_ editor: EditorModel, configuration: EditorConfiguration) {
