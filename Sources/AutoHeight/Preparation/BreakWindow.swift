@@ -6,8 +6,8 @@
 //   at least two units after the edit, and the last paragraph's later pieces). This equals the
 //   whole new paragraph's preparation when:
 //   - cuts: each kept side ends or starts at a ParagraphCut or IdeographCut of the old text
-//     whose units (two before it, one after) the edit left alone, so it is a cut of the new
-//     paragraph too; everything ParagraphCut argues (runs, clusters, UAX #14, the web profile's
+//     whose units (at most two before it and one after) the edit left alone, so it is a cut of
+//     the new paragraph too (isCut reads only those units and the fonts); everything ParagraphCut argues (runs, clusters, UAX #14, the web profile's
 //     rules, CSS, shaping) then holds across it as it does for a window inside a paragraph;
 //   - start and end of a paragraph: a window that starts a paragraph starts it in the whole
 //     preparation too, and one that ends it (at the break typed) is prepared with its end's
