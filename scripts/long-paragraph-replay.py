@@ -16,7 +16,8 @@ from a 5-word list; `ספרים 12 ` typed in the middle), arabic-paragraph (Ara
 7-word list; `مدرسة ٣٤ ` typed in the middle), enter (latin, then Enter typed in the middle, at
 a word's end, `abcde` typed at the start of the new second paragraph, the caret moved back to
 that start and Backspace joining the two, then Enter and at once Backspace again), enter-crlf
-(the same with CR LF typed as one event).
+(the same with CR LF typed as one event), enter-brackets (the same in latin with every 50th word
+in parentheses).
 """
 import json
 import random
@@ -28,7 +29,8 @@ HEBREW = ["שלום", "עולם", "ספר", "מילה", "בית"]
 GREEK = ["λόγος", "ἀρχή", "καί", "θεός"]
 ARABIC = ["مرحبا", "بالعالم", "كتاب", "عربي", "مدرسة", "بيت", "قلم"]
 KINDS = ["latin", "arabic-front", "hebrew-sprinkled", "hebrew-end", "arabic-front-end", "hebrew-typed", "latin-brackets",
-         "greek-emoji", "hebrew-paragraph", "arabic-paragraph", "enter", "enter-crlf"]
+         "greek-emoji", "hebrew-paragraph", "arabic-paragraph", "enter", "enter-crlf",
+         "enter-brackets"]
 
 
 def paragraph(generator, size, sprinkle, other=HEBREW, words=WORDS):
@@ -52,6 +54,8 @@ def main():
     latin = paragraph(generator, 1_000_000, False)
     sprinkled = paragraph(generator, 1_000_000, True)
     if kind.startswith("enter"):
+        if kind == "enter-brackets":
+            latin = " ".join(f"({word})" if index % 50 == 0 else word for index, word in enumerate(latin.split(" ")))
         enter_replay(latin, "\r\n" if kind == "enter-crlf" else "\n")
         return
     greek = paragraph(random.Random(8), 1_000_000, True, GREEK)

@@ -133,6 +133,19 @@ import Testing
         #expect(splits > 60)
     }
 
+    /// Rule: the same in Latin paragraphs full of paired brackets (one script: they pair freely).
+    @Test func bracketsInOneScriptMatchTheFullPath() throws {
+        var generator = Generator(state: 140)
+        let words = ["lorem", "(ipsum)", "dolor", "[sit", "amet]", "{x}", "consectetur", "(a", "b)", "elit"]
+        var text = ""
+        for index in 0..<300 {
+            if index > 0 { text += index % 90 == 0 ? "\n" : " " }
+            text += words[generator.below(words.count)]
+        }
+        let splits = try Self.checkScript(text, style: EditableTextTests.style, steps: 60, seed: 141)
+        #expect(splits > 25)
+    }
+
     /// Rule: the same in paragraphs mixing every kind of word (brackets, emoji, CJK, marks), narrow.
     @Test func mixedParagraphsMatchTheFullPath() throws {
         var generator = Generator(state: 110)
@@ -191,7 +204,8 @@ import Testing
         #expect(editor.paragraphCount == 1)
         #expect(editor.memo.state.withLock { $0.lines[0]?.pendingEdit } != nil)
         try Self.expectSame(editor, expected, style: style, width: 200, "join")
-        // A bracket open before the split and closed after it: whole (its pairing would change).
+        // A bracket open before the split and closed after it: in one script brackets pair
+        // freely (ScriptMix), a window.
         try editor.replace(utf16Range: 10..<10, with: "(")
         expected.insert(0x28, at: 10)
         let closing = expected.count - 10
@@ -199,8 +213,17 @@ import Testing
         expected.insert(0x29, at: closing)
         try editor.replace(utf16Range: middle..<middle, with: "\n")
         expected.insert(0x0A, at: middle)
-        #expect(editor.breakEditCount == 2)
-        try Self.expectSame(editor, expected, style: style, width: 200, "bracket")
+        #expect(editor.breakEditCount == 3)
+        try Self.expectSame(editor, expected, style: style, width: 200, "brackets in one script")
+        // A Greek word before the `(`: two scripts, and joining would pair the `(`, opened in
+        // Greek, with the `)` kept after the window (which would take Greek): whole.
+        try editor.replace(utf16Range: 10..<10, with: "λόγος")
+        expected.insert(contentsOf: Array("λόγος".utf16), at: 10)
+        try editor.replace(utf16Range: (middle + 5)..<(middle + 6), with: "")
+        expected.remove(at: middle + 5)
+        #expect(editor.breakEditCount == 3)
+        #expect(editor.paragraphCount == 1)
+        try Self.expectSame(editor, expected, style: style, width: 200, "brackets in two scripts")
         // Enter near the start of a long paragraph: a short first paragraph, whose lines are
         // not kept (a maximum of one line reads its height from the walk, not from old lines).
         var early = try EditableText(latin, style: style)

@@ -113,7 +113,8 @@ extension EditableText {
                         BreakSide(
                             prepared: $0, units: UnsafeBufferPointer(rebasing: old[0..<$0.length]), start: 0,
                             keepsOutside: keepsBefore,
-                            outsideHoldsBracket: head.pieces[..<kept.before].contains(where: \.holdsBracket))
+                            outsideHoldsBracket: head.pieces[..<kept.before].contains(where: \.holdsBracket),
+                            scripts: head.scripts)
                     }
                     let tailSide = tailPart.map {
                         BreakSide(
@@ -121,7 +122,8 @@ extension EditableText {
                             units: UnsafeBufferPointer(rebasing: old[tailStart..<(tailStart + $0.length)]),
                             start: tailStart, keepsOutside: keepsAfter,
                             outsideHoldsBracket: keepsAfter
-                                && tail.pieces[kept.after...].contains(where: \.holdsBracket))
+                                && tail.pieces[kept.after...].contains(where: \.holdsBracket),
+                            scripts: tail.scripts)
                     }
                     guard
                         let windows = preparer.prepareAcrossBreaks(

@@ -22,7 +22,10 @@
 //   - paired brackets: a closing bracket takes the script of the opening one it closes,
 //     however far; a window holding a bracket is prepared alone only when no bracket is kept
 //     before it in its paragraph, and a kept side after a cut that holds one only when no
-//     bracket is open at the cut in the old paragraph nor in the new one;
+//     bracket is open at the cut in the old paragraph nor in the new one; unless the old
+//     paragraphs a new one keeps from and its window hold one script (ScriptMix): then the old
+//     and the new paragraph are each one run of that script wherever brackets pair, and so is
+//     the window alone (it holds a letter of a cut);
 //   - limits: a window with a run of combining marks over the limit, or a paragraph over the
 //     length limit, is left to the whole preparation, which reports it as before.
 // Limitations: paragraphs with right-to-left text, phrase breaking, styles for which the typed
@@ -43,6 +46,8 @@ struct BreakSide {
     var keepsOutside: Bool
     /// Whether those pieces hold a paired bracket.
     var outsideHoldsBracket: Bool
+    /// The scripts of the whole old paragraph (``StoredParagraph/scripts``).
+    var scripts: ScriptMix
 }
 
 /// What ``ParagraphPreparer/prepareAcrossBreaks(_:spans:oldUnits:edit:head:tail:)`` prepared: one
@@ -107,10 +112,15 @@ extension ParagraphPreparer {
             let windowUnits = UnsafeBufferPointer(rebasing: units[window])
             if windowUnits.contains(where: CharacterClasses.mayNeedBidi) { return nil }
             if CombiningMarks.firstRun(longerThan: limits.maximumCombiningMarks, in: windowUnits) != nil { return nil }
-            let windowHolds = Self.holdsBracket(units[window])
+            // One script in the old paragraphs it keeps from and in the new one: brackets pair
+            // freely (ScriptMix), nothing below applies.
+            let scripts = (keepsBefore ? head.unsafelyUnwrapped.scripts : ScriptMix.none).adding(
+                keepsAfter ? tail.unsafelyUnwrapped.scripts : ScriptMix.none)
+            let oneScript = scripts.isSingle && scripts.adding(ScriptMix.of(windowUnits)).isSingle
+            let windowHolds = !oneScript && Self.holdsBracket(units[window])
             // A window's bracket would pair with one kept before it.
             if windowHolds && keepsBefore && beforeHolds { return nil }
-            if keepsAfter && afterHolds {
+            if !oneScript && keepsAfter && afterHolds {
                 // No bracket may be open at the tail cut, in the old paragraph or the new one.
                 let sameParagraph =
                     head != nil && tail != nil
