@@ -99,8 +99,8 @@ import Testing
         #expect(windows > 80)
     }
 
-    /// Rule: the same in the web profile, with Pango's trailing whitespace, with keep-all, and
-    /// with a segment cache.
+    /// Rule: the same in the web profile, with Pango's trailing whitespace (also with
+    /// `white-space: normal`), with keep-all, and with a segment cache.
     @Test func otherProfilesAndTheCacheMatchTheFullPath() throws {
         var generator = Generator(state: 30)
         let texts = (0..<3).map { _ in Self.paragraph(100, generator: &generator, latinOnly: false) }
@@ -112,7 +112,9 @@ import Testing
         keepAll.language = "ko-u-lw-keepall"
         var cached = EditableTextTests.style
         cached.segmentCache = SegmentCache()
-        for (index, style) in [web, pango, keepAll, cached].enumerated() {
+        var pangoNormal = pango
+        pangoNormal.whiteSpace = .normal
+        for (index, style) in [web, pango, keepAll, cached, pangoNormal].enumerated() {
             let windows = try Self.checkScripts(
                 texts, style: style, steps: 25, seed: 31 + UInt64(index), width: index == 0 ? 41 : 150)
             #expect(windows > 20, "style \(index)")

@@ -66,11 +66,13 @@ struct ParagraphPreparer {
         defer { scratch.collapsedUnits = mapped }
         guard CSSBreaks.mapCollapsible(units, into: &mapped) else {
             return try prepareUnits(
-                units, mayNeedBidi: mayNeedBidi, mayHaveControls: mayHaveControls, bidiContext: bidiContext)
+                units, mayNeedBidi: mayNeedBidi, mayHaveControls: mayHaveControls, endsParagraph: endsParagraph,
+                bidiContext: bidiContext)
         }
         return try mapped.withUnsafeBufferPointer { (buffer) throws(AutoHeightError) in
             try prepareUnits(
-                buffer, mayNeedBidi: mayNeedBidi, mayHaveControls: mayHaveControls, bidiContext: bidiContext)
+                buffer, mayNeedBidi: mayNeedBidi, mayHaveControls: mayHaveControls, endsParagraph: endsParagraph,
+                bidiContext: bidiContext)
         }
     }
 
