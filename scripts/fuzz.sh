@@ -20,6 +20,9 @@ FLAGS=(-c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
 # `TextStyle.init` on the first input, gone after a clean build of the target).
 STALE_BIN=$(cd Fuzz && $SWIFT build "${FLAGS[@]}" --show-bin-path)
 rm -rf "$STALE_BIN"/Fuzz*.build
+# SwiftPM's cached build plan still lists the output file maps just removed ("unable to load
+# output file map" on the next run): drop the plan too, so that it is worked out again.
+rm -f Fuzz/.build/release.yaml "$STALE_BIN/description.json"
 for product in FuzzMeasure FuzzFont FuzzEditor; do  # the fuzzers only, not the CLI
     (cd Fuzz && $SWIFT build "${FLAGS[@]}" --product "$product")
 done
