@@ -63,13 +63,15 @@ import Testing
     /// of 48 units, comparing with a full preparation after each; returns the edits prepared
     /// across breaks in windows.
     static func checkScript(
-        _ text: String, style: TextStyle, steps: Int, seed: UInt64, width: Double = 150
+        _ text: String, style: TextStyle, steps: Int, seed: UInt64, width: Double = 150,
+        typedText: [String] = ["\r", "a\nb ", "word\n\nword ", "x\r\ny ", "\n\u{2029}", "end.\n", "("],
+        ordinary: [String] = ["a", " ", "", "b c "]
     ) throws -> Int {
         var generator = Generator(state: seed)
         var editor = try EditableText(text, style: style, windowMinimumLength: 0, pieceLength: 48)
         var expected = Array(text.utf16)
         _ = try editor.measure(width: width)
-        let typed = breaks + ["\r", "a\nb ", "word\n\nword ", "x\r\ny ", "\n\u{2029}", "end.\n", "("]
+        let typed = breaks + typedText
         for step in 0..<steps {
             let positions = breakPositions(expected)
             var range = 0..<0
@@ -100,7 +102,7 @@ import Testing
             default:  // an ordinary edit
                 let offset = generator.below(expected.count + 1)
                 range = offset..<min(expected.count, offset + generator.below(3))
-                insertion = ["a", " ", "", "b c "][generator.below(4)]
+                insertion = ordinary[generator.below(ordinary.count)]
             }
             if range.lowerBound > 0 && range.lowerBound < expected.count
                 && expected[range.lowerBound] & 0xFC00 == 0xDC00

@@ -81,8 +81,19 @@ extension EditableText {
         if !keepsAfter && lastIndex < store.paragraphCount - 1, spans.count > 1, spans[spans.count - 1].range.isEmpty {
             spans.removeLast()
         }
+        // An old paragraph with units that may need bidi keeps a side only with no paired bracket
+        // and a known level (its first strong character in its first piece; BreakWindow).
+        func level(_ paragraph: StoredParagraph) -> UInt8?? {
+            guard paragraph.bidiUnits > 0 else { return .some(nil) }
+            guard paragraph.isPieced, !paragraph.holdsBracket,
+                let level = paragraph.pieces[0].units.withUnsafeBufferPointer(BidiCut.paragraphLevel)
+            else { return nil }
+            return level
+        }
+        let headLevel = level(head)
+        let tailLevel = level(tail)
         guard spans.count > 1 || region.paragraphs.count > 1,
-            !keepsBefore || head.bidiUnits == 0, !keepsAfter || tail.bidiUnits == 0
+            !keepsBefore || headLevel != nil, !keepsAfter || tailLevel != nil
         else { return nil }
         // The new paragraphs' lengths, with the pieces they keep.
         let keptBefore = keepsBefore ? head.pieceStarts[kept.before] : 0
@@ -94,11 +105,11 @@ extension EditableText {
         // The old sides: the head's part from the region's start, the tail's up to its end.
         let headEnd = firstIndex == lastIndex ? kept.after : head.pieces.count
         let headPart =
-            head.isPieced && head.bidiUnits == 0
+            head.isPieced && headLevel != nil
             ? PreparedParagraph.joining(head.pieces[kept.before..<headEnd].lazy.map(\.prepared)) : nil
         let tailFirst = firstIndex == lastIndex ? kept.before : 0
         let tailPart =
-            tail.isPieced && tail.bidiUnits == 0
+            tail.isPieced && tailLevel != nil
             ? (firstIndex == lastIndex
                 ? headPart : PreparedParagraph.joining(tail.pieces[tailFirst..<kept.after].lazy.map(\.prepared)))
             : nil
@@ -114,7 +125,8 @@ extension EditableText {
                             prepared: $0, units: UnsafeBufferPointer(rebasing: old[0..<$0.length]), start: 0,
                             keepsOutside: keepsBefore,
                             outsideHoldsBracket: head.pieces[..<kept.before].contains(where: \.holdsBracket),
-                            scripts: head.scripts)
+                            scripts: head.scripts, level: headLevel ?? nil,
+                            outerLetter: keepsBefore ? head.pieces[kept.before - 1].units.dropLast().last : nil)
                     }
                     let tailSide = tailPart.map {
                         BreakSide(
@@ -123,7 +135,8 @@ extension EditableText {
                             start: tailStart, keepsOutside: keepsAfter,
                             outsideHoldsBracket: keepsAfter
                                 && tail.pieces[kept.after...].contains(where: \.holdsBracket),
-                            scripts: tail.scripts)
+                            scripts: tail.scripts, level: tailLevel ?? nil,
+                            outerLetter: keepsAfter ? tail.pieces[kept.after].units.first : nil)
                     }
                     guard
                         let windows = preparer.prepareAcrossBreaks(

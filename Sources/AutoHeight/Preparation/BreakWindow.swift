@@ -16,9 +16,28 @@
 //     first cut keeps its paragraph's start, the text after the last keeps its end;
 //   - breaks: a break is a control, so grapheme clusters end on both sides of it (GB4, GB5),
 //     and CR LF is found in the new units, where a typed CR meets the LF after it;
-//   - bidi: every paragraph that keeps a side holds no unit that may need bidi (its old
-//     paragraph's `bidiUnits == 0` and none in its window), so it is left-to-right throughout,
-//     as its sides were;
+//   - bidi: a paragraph that keeps a side and whose old paragraph held no unit that may need
+//     bidi (`bidiUnits == 0`), and whose window holds none, is left-to-right throughout, as its
+//     sides were. Otherwise every old paragraph it keeps from has units that may need bidi (so
+//     holds no B and no explicit control, StoredParagraph.make) and no paired bracket, its
+//     level is known (``BidiCut/paragraphLevel(_:)`` of its first piece), and the window holds
+//     no bracket (N0 applies nowhere); the window is resolved in context
+//     (``BidiCut/context(start:oldEnd:delta:units:removed:endsParagraph:paragraphLevel:outerLetters:holdsBracket:)``)
+//     at the new paragraph's level q, after X, the letter before its start cut `X |Z`, and
+//     before Y, the letter after its end cut `W |Y` (none when it ends its paragraph: eos, and
+//     L1 at the end, as in the whole). q: a paragraph that keeps a head side keeps its old
+//     start, and X, strong, is before the window: its first strong character, hence its level,
+//     is the head's old one (P2/P3); one that keeps none starts with its window: q is the
+//     level of the window's first strong character (W before its end cut at the latest), and
+//     X is a letter of q's direction, which W1, W2, W7 and N1 read as they read sos. A kept
+//     tail side was resolved at its old paragraph's level: the new paragraph keeps it only
+//     when q equals that level, else it is prepared whole. Then BidiCut's argument gives the
+//     window's units their levels in the whole new paragraph, and the kept units keep theirs:
+//     rules reading forward from the head side (W4, W5, N1) stop at Z, which the edit left
+//     alone, and the space of `X |Z` lies between two letters of one direction; rules reading
+//     back from the tail side (W1, W2, W7, N1) stop at Y; the head side's text before it, the
+//     tail side's after it and its end (eos, L1) are those of its old paragraph, at the same
+//     level. So runs break and shape as in the whole at both cuts;
 //   - paired brackets: a closing bracket takes the script of the opening one it closes,
 //     however far; a window holding a bracket is prepared alone only when no bracket is kept
 //     before it in its paragraph, and a kept side after a cut that holds one only when no
@@ -28,7 +47,9 @@
 //     the window alone (it holds a letter of a cut);
 //   - limits: a window with a run of combining marks over the limit, or a paragraph over the
 //     length limit, is left to the whole preparation, which reports it as before.
-// Limitations: paragraphs with right-to-left text, phrase breaking, styles for which the typed
+// Limitations: a paragraph with right-to-left text (in its window or an old paragraph it keeps
+//   from) that holds a paired bracket, keeps from an old paragraph with none, or whose tail
+//   side's old level differs from its own, phrase breaking, styles for which the typed
 //   unit is no paragraph break, and edits with no cut within ParagraphCut.searchLimit segments
 //   are prepared whole.
 
@@ -48,6 +69,13 @@ struct BreakSide {
     var outsideHoldsBracket: Bool
     /// The scripts of the whole old paragraph (``StoredParagraph/scripts``).
     var scripts: ScriptMix
+    /// The old paragraph's level when it holds units that may need bidi (then it holds no B, no
+    /// explicit control and no paired bracket; the caller does not keep the side otherwise);
+    /// nil when it holds none.
+    var level: UInt8?
+    /// The letter beyond the side's cut to the kept pieces outside (head: the one before the
+    /// space ending the piece before; tail: the first of the piece after), when `keepsOutside`.
+    var outerLetter: UInt16?
 }
 
 /// What ``ParagraphPreparer/prepareAcrossBreaks(_:spans:oldUnits:edit:head:tail:)`` prepared: one
@@ -110,7 +138,27 @@ extension ParagraphPreparer {
             let window =
                 (keepsBefore ? cut.offset : span.range.lowerBound)..<(keepsAfter ? newEnd : span.range.upperBound)
             let windowUnits = UnsafeBufferPointer(rebasing: units[window])
-            if windowUnits.contains(where: CharacterClasses.mayNeedBidi) { return nil }
+            // Bidi (see the header): resolved in context at the new paragraph's level.
+            var bidiContext: BidiContext? = nil
+            let headLevel = keepsBefore ? head.unsafelyUnwrapped.level : nil
+            let tailLevel = keepsAfter ? tail.unsafelyUnwrapped.level : nil
+            if headLevel != nil || tailLevel != nil || windowUnits.contains(where: CharacterClasses.mayNeedBidi) {
+                if keepsBefore && headLevel == nil || keepsAfter && tailLevel == nil { return nil }
+                if windowUnits.contains(where: ParagraphCut.mayBeBracket) { return nil }
+                guard let level = headLevel ?? BidiCut.paragraphLevel(windowUnits) else { return nil }
+                if keepsAfter && tailLevel != level { return nil }
+                let before =
+                    keepsBefore
+                    ? (cut.offset >= 2 ? units[cut.offset - 2] : head.unsafelyUnwrapped.outerLetter)
+                    : (level == 0 ? 0x61 : 0x05D0)
+                let after =
+                    keepsAfter ? (newEnd < units.count ? units[newEnd] : tail.unsafelyUnwrapped.outerLetter) : nil
+                bidiContext = BidiCut.context(
+                    start: 0, oldEnd: windowUnits.count, delta: 0, units: windowUnits,
+                    removed: UnsafeBufferPointer(start: nil, count: 0), endsParagraph: !keepsAfter,
+                    paragraphLevel: level, outerLetters: (before, after), holdsBracket: false)
+                if bidiContext == nil { return nil }
+            }
             if CombiningMarks.firstRun(longerThan: limits.maximumCombiningMarks, in: windowUnits) != nil { return nil }
             // One script in the old paragraphs it keeps from and in the new one: brackets pair
             // freely (ScriptMix), nothing below applies.
@@ -133,7 +181,8 @@ extension ParagraphPreparer {
             }
             guard
                 let middle = try? prepare(
-                    windowUnits, mayNeedBidi: false, endsParagraph: !keepsAfter)
+                    windowUnits, mayNeedBidi: bidiContext != nil, endsParagraph: !keepsAfter,
+                    bidiContext: bidiContext)
             else { return nil }
             var parts: [PreparedParagraph] = []
             if keepsBefore && cut.offset > 0, let head {
