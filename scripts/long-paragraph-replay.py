@@ -17,7 +17,8 @@ from a 5-word list; `ספרים 12 ` typed in the middle), arabic-paragraph (Ara
 a word's end, `abcde` typed at the start of the new second paragraph, the caret moved back to
 that start and Backspace joining the two, then Enter and at once Backspace again), enter-crlf
 (the same with CR LF typed as one event), enter-brackets (the same in latin with every 50th word
-in parentheses).
+in parentheses), enter-hebrew (the same in hebrew-paragraph, `ספרים` typed at the start of the
+new second paragraph).
 """
 import json
 import random
@@ -30,7 +31,7 @@ GREEK = ["λόγος", "ἀρχή", "καί", "θεός"]
 ARABIC = ["مرحبا", "بالعالم", "كتاب", "عربي", "مدرسة", "بيت", "قلم"]
 KINDS = ["latin", "arabic-front", "hebrew-sprinkled", "hebrew-end", "arabic-front-end", "hebrew-typed", "latin-brackets",
          "greek-emoji", "hebrew-paragraph", "arabic-paragraph", "enter", "enter-crlf",
-         "enter-brackets"]
+         "enter-brackets", "enter-hebrew"]
 
 
 def paragraph(generator, size, sprinkle, other=HEBREW, words=WORDS):
@@ -56,6 +57,9 @@ def main():
     if kind.startswith("enter"):
         if kind == "enter-brackets":
             latin = " ".join(f"({word})" if index % 50 == 0 else word for index, word in enumerate(latin.split(" ")))
+        if kind == "enter-hebrew":
+            enter_replay(paragraph(random.Random(9), 1_000_000, False, words=HEBREW), "\n", "ספרים")
+            return
         enter_replay(latin, "\r\n" if kind == "enter-crlf" else "\n")
         return
     greek = paragraph(random.Random(8), 1_000_000, True, GREEK)
@@ -74,12 +78,12 @@ def main():
         offset += utf16_length(character)
 
 
-def enter_replay(text, enter):
+def enter_replay(text, enter, typed="abcde"):
     """Enter in the middle of `text` (at a word's end), letters typed after it, Backspace joining."""
     middle = text.index(" ", len(text) // 2)
     size = len(enter)
     events = [{"replace": [0, 0], "with": text}, {"replace": [middle, middle], "with": enter}]
-    for index, character in enumerate("abcde"):
+    for index, character in enumerate(typed):
         start = middle + size + index
         events.append({"replace": [start, start], "with": character})
     events.append({"replace": [middle, middle + size], "with": ""})
