@@ -148,11 +148,19 @@ import Testing
             }
             try editor.replace(utf16Range: (count + 12)..<(count + 16), with: "")
             try check(editor, windows, "\(prefix): the bracket pair taken out")
-            // At or before the first strong character (the paragraph's first word): whole.
+            // At or before the first strong character (the paragraph's first word): a window
+            // that starts the paragraph when its level stays, else whole.
             try editor.replace(utf16Range: 1..<1, with: "a")
+            windows += 1
             try check(editor, windows, "\(prefix): inside the first word")
             try editor.replace(utf16Range: 0..<0, with: "1 ")  // no strong character: same level
+            windows += 1
             try check(editor, windows, "\(prefix): before the first word")
+            let opposite = leftToRight ? "ש " : "a "
+            try editor.replace(utf16Range: 0..<0, with: opposite)
+            try check(editor, windows, "\(prefix): the level changes")
+            try editor.replace(utf16Range: 0..<2, with: "")
+            try check(editor, windows, "\(prefix): the level changes back")
             // At the end: a letter, a period, a space (with a right-to-left base, the last two
             // are a right-to-left run of their own, resolved with eos as in the paragraph).
             let end = editor.utf16Count
@@ -297,6 +305,45 @@ import Testing
                 try editor.replace(utf16Range: (at + 1)..<(at + 1), with: "cd ")
                 windows += prefix.isEmpty ? 1 : 0
                 try check("Latin with a bracket")
+            }
+        }
+    }
+
+    /// Rule: random edits at and near the start of long Hebrew, Arabic and mixed paragraphs of
+    /// both levels (letters, words, numbers, neutrals, marks typed and deleted) give exactly the
+    /// whole preparation, and those that keep the paragraph's level take a window that starts
+    /// the paragraph (resolved after a letter read as sos); an edit that changes the first strong
+    /// character's direction goes whole.
+    @Test func editsAtTheStartOfRightToLeftParagraphsTakeWindows() throws {
+        let style = EditableTextTests.style
+        var generator = Generator(state: 130)
+        let mixed = Self.hebrew + Self.arabic + ["the", "fox"]
+        for words in [Self.hebrew, Self.arabic, mixed] {
+            for base in [true, false] {
+                let text = Self.rightToLeftParagraph(300, words: words, generator: &generator, rightToLeftBase: base)
+                var editor = try EditableText(text, style: style, windowMinimumLength: 0, pieceLength: 64)
+                #expect(editor.store.paragraph(0).isPieced)
+                let before = editor.windowEditCount
+                for step in 0..<30 {
+                    let count = editor.text.utf16.count
+                    let at = generator.below(12)
+                    let length = generator.below(3) == 0 ? min(generator.below(4), count - at) : 0
+                    let insertion = Self.rightToLeftInsertions[generator.below(Self.rightToLeftInsertions.count)]
+                    try editor.replace(utf16Range: at..<(at + length), with: insertion)
+                    let full = try style.prepare(editor.text)
+                    #expect(editor.prepared.paragraphs == full.paragraphs, "step \(step)")
+                    #expect(try editor.lines(width: 90) == full.lines(width: 90), "step \(step)")
+                }
+                #expect(editor.windowEditCount - before > 8, "\(words[0]) \(base) \(editor.windowEditCount - before)")  // of 30 edits
+                // The first strong character's direction changes: whole, exact.
+                let windows = editor.windowEditCount
+                let level = Array(editor.text.utf16).withUnsafeBufferPointer(BidiCut.paragraphLevel)
+                let opposite = level == 1 ? "abc " : "אבג "
+                try editor.replace(utf16Range: 0..<0, with: opposite)
+                #expect(editor.windowEditCount == windows, "\(words[0]) \(base) level changed")
+                let full = try style.prepare(editor.text)
+                #expect(editor.prepared.paragraphs == full.paragraphs)
+                #expect(try editor.lines(width: 90) == full.lines(width: 90))
             }
         }
     }

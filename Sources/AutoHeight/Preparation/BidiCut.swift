@@ -94,6 +94,15 @@
 /// - L1: it resets whitespace before S and at the paragraph's end to p: a sequence before a tab
 ///   in the window starts after Z; at the paragraph's end it is the same in both texts.
 ///
+/// **A window that starts its paragraph** (start 0, ``ParagraphPreparer/reprepare(_:units:replaced:removed:minimumLength:endsParagraph:startsParagraph:paragraphMayNeedBidi:paragraphLevel:outerLetters:holdsBracket:scripts:)``
+/// with `startsParagraph`, and windows of new paragraphs in ``ParagraphPreparer/prepareAcrossBreaks(_:spans:oldUnits:edit:head:tail:)``)
+/// is resolved in context too, with X a letter of p's direction e (``startLetter(level:)``),
+/// when the new paragraph's level, that of the new window's first strong character (which must
+/// be in the window), is the old p: P2/P3 then give the whole new paragraph p (no B, no
+/// isolate), nothing outside the window changes level, and W1, W2, W7 and N1 read X exactly as
+/// they read sos of direction e (R, never AL, for p = 1, so that W3 has nothing to change);
+/// (h) never applies, D being e. Rules from the kept side still stop at Y.
+///
 /// The levels matter to the preparation only through ``TextRuns``: runs break where the level
 /// changes and are shaped right-to-left when it is odd. At a cut `X |Z` the three units have
 /// one level, that of direction D at p (X and Z strong, the space resolved to D; at `漢|字` the
@@ -119,6 +128,10 @@ enum BidiCut {
         default: return nil
         }
     }
+
+    /// The strong letter a window that starts a paragraph of level `level` is resolved after,
+    /// read as sos (see the header): `a` (L) for an even level, `א` (R, not AL) for an odd one.
+    static func startLetter(level: UInt8) -> UInt16 { level & 1 == 0 ? 0x61 : 0x05D0 }
 
     /// Whether `unit` is one of UAX #9's explicit formatting characters (rules X1–X8): LRE, RLE,
     /// PDF, LRO, RLO (U+202A–U+202E) or LRI, RLI, FSI, PDI (U+2066–U+2069).

@@ -150,7 +150,7 @@ extension ParagraphPreparer {
                 let before =
                     keepsBefore
                     ? (cut.offset >= 2 ? units[cut.offset - 2] : head.unsafelyUnwrapped.outerLetter)
-                    : (level == 0 ? 0x61 : 0x05D0)
+                    : BidiCut.startLetter(level: level)
                 let after =
                     keepsAfter ? (newEnd < units.count ? units[newEnd] : tail.unsafelyUnwrapped.outerLetter) : nil
                 bidiContext = BidiCut.context(

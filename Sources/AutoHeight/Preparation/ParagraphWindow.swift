@@ -17,8 +17,9 @@ extension ParagraphPreparer {
     /// across: bidi (a paragraph with no unit that may need it is left-to-right throughout; in
     /// one that holds right-to-left text, `paragraphMayNeedBidi` or its own units, or that the
     /// edit brings some, the window must resolve to one even level or be resolved in the
-    /// context of the letters beyond its cuts, ``BidiCut``, and not start at the paragraph's
-    /// start, which `startsParagraph` false says `paragraph` does not hold; `paragraphLevel` is
+    /// context of the letters beyond its cuts, ``BidiCut``, and start at the paragraph's start,
+    /// which `startsParagraph` false says `paragraph` does not hold, only when the new
+    /// paragraph's level is the old one; `paragraphLevel` is
     /// the paragraph's level when it holds no B and no explicit control, else nil;
     /// `outerLetters` the letters beyond the cuts `paragraph` starts and ends at, when it is
     /// some pieces of a longer paragraph; `holdsBracket` false, that the whole old paragraph
@@ -75,9 +76,18 @@ extension ParagraphPreparer {
                     startsParagraph: startsParagraph, endsParagraph: endsParagraph,
                     baseIsLeftToRight: paragraphLevel == 0))
         {
+            // A window that starts the paragraph: only when the new paragraph's level, its
+            // window's first strong character's, is the old one, after a letter read as sos.
+            var level = paragraphLevel
+            var letters = outerLetters
+            if start == 0 && startsParagraph, let old = level {
+                let newLevel = BidiCut.paragraphLevel(UnsafeBufferPointer(rebasing: units[0..<(end + delta)]))
+                level = newLevel == old ? old : nil
+                letters.before = BidiCut.startLetter(level: old)
+            }
             bidiContext = BidiCut.context(
                 start: start, oldEnd: end, delta: delta, units: units, removed: removed,
-                endsParagraph: endsParagraph, paragraphLevel: paragraphLevel, outerLetters: outerLetters,
+                endsParagraph: endsParagraph, paragraphLevel: level, outerLetters: letters,
                 holdsBracket: holdsBracket)
             if bidiContext == nil { return nil }
         }
