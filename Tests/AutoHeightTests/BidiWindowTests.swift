@@ -77,15 +77,7 @@ import Testing
         let texts = (0..<2).map { index in
             Self.paragraph(100, generator: &generator, rightToLeftBase: index == 0, rightToLeftEvery: 10)
         }
-        var web = EditableTextTests.style
-        web.profile = .web
-        var pango = EditableTextTests.style
-        pango.trailingWhitespace = .pango
-        var normal = EditableTextTests.style
-        normal.whiteSpace = .normal
-        var cached = EditableTextTests.style
-        cached.segmentCache = SegmentCache()
-        for (index, style) in [web, pango, normal, cached].enumerated() {
+        for (index, style) in ParagraphWindowTests.variantStyles().enumerated() {
             let windows = try ParagraphWindowTests.checkScripts(
                 texts, style: style, steps: 25, seed: 91 + UInt64(index), width: index == 0 ? 41 : 150,
                 insertions: Self.insertions)
@@ -247,15 +239,7 @@ import Testing
             Self.rightToLeftParagraph(100, words: Self.hebrew, generator: &generator, rightToLeftBase: true),
             Self.rightToLeftParagraph(100, words: Self.arabic, generator: &generator, rightToLeftBase: false),
         ]
-        var web = EditableTextTests.style
-        web.profile = .web
-        var pango = EditableTextTests.style
-        pango.trailingWhitespace = .pango
-        var normal = EditableTextTests.style
-        normal.whiteSpace = .normal
-        var cached = EditableTextTests.style
-        cached.segmentCache = SegmentCache()
-        for (index, style) in [web, pango, normal, cached].enumerated() {
+        for (index, style) in ParagraphWindowTests.variantStyles().enumerated() {
             let windows = try ParagraphWindowTests.checkScripts(
                 texts, style: style, steps: 25, seed: 121 + UInt64(index), width: index == 0 ? 41 : 150,
                 insertions: Self.rightToLeftInsertions)

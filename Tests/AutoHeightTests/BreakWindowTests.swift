@@ -161,13 +161,7 @@ import Testing
     @Test func otherProfilesMatchTheFullPath() throws {
         var generator = Generator(state: 120)
         let text = Self.text(paragraphs: 4, words: 70, generator: &generator)
-        var web = EditableTextTests.style
-        web.profile = .web
-        var pango = EditableTextTests.style
-        pango.trailingWhitespace = .pango
-        var cached = EditableTextTests.style
-        cached.segmentCache = SegmentCache()
-        for (index, style) in [web, pango, cached].enumerated() {
+        for (index, style) in ParagraphWindowTests.variantStyles(normal: false).enumerated() {
             let splits = try Self.checkScript(
                 text, style: style, steps: 40, seed: 121 + UInt64(index), width: index == 0 ? 41 : 150)
             #expect(splits > 15, "style \(index)")

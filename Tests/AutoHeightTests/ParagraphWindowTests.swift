@@ -99,6 +99,21 @@ import Testing
         #expect(windows > 80)
     }
 
+    /// The default style varied one way each, the other styles edit tests run in: the web
+    /// profile (first), Pango's trailing whitespace, `white-space: normal` (unless `normal` is
+    /// false: a line feed ends no paragraph there) and a segment cache.
+    static func variantStyles(normal: Bool = true) -> [TextStyle] {
+        var web = EditableTextTests.style
+        web.profile = .web
+        var pango = EditableTextTests.style
+        pango.trailingWhitespace = .pango
+        var whiteSpaceNormal = EditableTextTests.style
+        whiteSpaceNormal.whiteSpace = .normal
+        var cached = EditableTextTests.style
+        cached.segmentCache = SegmentCache()
+        return normal ? [web, pango, whiteSpaceNormal, cached] : [web, pango, cached]
+    }
+
     /// Rule: the same in the web profile, with Pango's trailing whitespace (also with
     /// `white-space: normal`), with keep-all, and with a segment cache.
     @Test func otherProfilesAndTheCacheMatchTheFullPath() throws {
