@@ -41,6 +41,37 @@ enum TextRuns {
         brackets.removeAll()
         let count = units.count
         if count == 0 { return }
+        if context == nil, let script = asciiScript(units) {
+            runs.append(TextRun(range: 0..<count, script: script, isRightToLeft: false))
+            return
+        }
+        try itemizeScalars(units, bidi: bidi, context: context, into: &runs, brackets: &brackets)
+    }
+
+    /// The one run of an ASCII paragraph: Latin when it holds a letter, else Common (ASCII holds
+    /// no other script and nothing that needs bidi, so the scalar walk could find no other run);
+    /// nil when some unit is not ASCII. Complexity: O(n), one comparison per unit.
+    @inline(__always)
+    static func asciiScript(_ units: UnsafeBufferPointer<UInt16>) -> Script? {
+        var combined: UInt16 = 0
+        var hasLetter = false
+        for unit in units {
+            combined |= unit
+            // A–Z and a–z: setting bit 5 folds case.
+            hasLetter = hasLetter || (unit | 0x20) &- 0x61 < 26
+        }
+        guard combined < 0x80 else { return nil }
+        return hasLetter ? .latin : .common
+    }
+
+    /// ``itemize(_:bidi:context:into:brackets:)`` scalar by scalar (any text; `runs` and
+    /// `brackets` already emptied).
+    static func itemizeScalars(
+        _ units: UnsafeBufferPointer<UInt16>, bidi: BidiResolver?, context: BidiContext?,
+        into runs: inout [TextRun], brackets: inout OpenBrackets
+    ) throws(AutoHeightError) {
+        let count = units.count
+        if count == 0 { return }
         var levels: UnsafeBufferPointer<UInt8>? = nil
         if let bidi, let context {
             levels = try bidi.levels(units, context: context)

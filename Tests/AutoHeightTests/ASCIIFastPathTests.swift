@@ -1,0 +1,116 @@
+import Testing
+
+@testable import AutoHeight
+
+/// The ASCII fast paths give what the general paths give: itemization of an ASCII paragraph
+/// (one run, Latin or Common) and the UTF-16 transcoding eight bytes at a time.
+@Suite struct ASCIIFastPathTests {
+    /// Random text over `alphabet`, `count` scalars long.
+    static func randomText(_ alphabet: [Unicode.Scalar], count: Int, using random: inout SplitMix) -> String {
+        var text = String.UnicodeScalarView()
+        for _ in 0..<count { text.append(alphabet[Int(random.next() % UInt64(alphabet.count))]) }
+        return String(text)
+    }
+
+    /// A small deterministic generator (the tests must fail the same way every run).
+    struct SplitMix {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var mixed = state
+            mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+            return mixed ^ (mixed >> 31)
+        }
+    }
+
+    static let asciiAlphabet: [Unicode.Scalar] = (0..<128).map { Unicode.Scalar(UInt8($0)) }
+
+    func itemized(_ text: String, fast: Bool) throws -> [TextRun] {
+        let units = Array(text.utf16)
+        var runs: [TextRun] = []
+        var brackets = TextRuns.OpenBrackets()
+        try units.withUnsafeBufferPointer { (buffer) throws(AutoHeightError) in
+            if fast {
+                try TextRuns.itemize(buffer, bidi: BidiResolver(), into: &runs, brackets: &brackets)
+            } else {
+                try TextRuns.itemizeScalars(
+                    buffer, bidi: BidiResolver(), context: nil, into: &runs, brackets: &brackets)
+            }
+        }
+        return runs
+    }
+
+    /// Rule: an ASCII paragraph is one run, Latin when it holds a letter and Common otherwise,
+    /// exactly what the scalar walk finds (brackets, digits and punctuation included).
+    @Test func asciiParagraphIsOneRunAsTheScalarWalkFinds() throws {
+        #expect(
+            try itemized("(a) [b] {c}", fast: true) == [TextRun(range: 0..<11, script: .latin, isRightToLeft: false)])
+        #expect(try itemized("12 + (3)", fast: true) == [TextRun(range: 0..<8, script: .common, isRightToLeft: false)])
+        #expect(
+            try itemized("12 + (3) z", fast: true) == [TextRun(range: 0..<10, script: .latin, isRightToLeft: false)])
+        for unit in 0..<128 {
+            let text = String(Unicode.Scalar(UInt8(unit)))
+            #expect(try itemized(text, fast: true) == itemized(text, fast: false), "U+\(unit)")
+        }
+        var random = SplitMix(state: 13)
+        let brackety: [Unicode.Scalar] = Array("()[]{} a1.".unicodeScalars)
+        for round in 0..<400 {
+            let alphabet = round % 2 == 0 ? Self.asciiAlphabet : brackety
+            let text = Self.randomText(alphabet, count: 1 + Int(random.next() % 40), using: &random)
+            #expect(try itemized(text, fast: true) == itemized(text, fast: false), "\(text.debugDescription)")
+        }
+    }
+
+    /// Rule: one non-ASCII unit anywhere sends the paragraph down the scalar walk.
+    @Test func oneNonASCIIUnitTakesTheScalarWalk() throws {
+        let units = Array("abc def".utf16)
+        units.withUnsafeBufferPointer { #expect(TextRuns.asciiScript($0) == .latin) }
+        let mixed = Array("abc \u{5D0}".utf16)
+        mixed.withUnsafeBufferPointer { #expect(TextRuns.asciiScript($0) == nil) }
+        #expect(
+            try itemized("abc \u{5D0}\u{5D1}", fast: true) == [
+                TextRun(range: 0..<4, script: .latin, isRightToLeft: false),
+                TextRun(range: 4..<6, script: Script.of(0x5D0), isRightToLeft: true),
+            ])
+    }
+
+    /// The transcoding and its three findings, one unit at a time (the reference).
+    static func reference(_ text: String) -> (units: [UInt16], breaks: Bool, bidi: Bool, control: Bool) {
+        let units = Array(text.utf16)
+        let breaks = units.contains { Paragraphs.isBreak($0) }
+        let bidi = units.contains { CharacterClasses.mayNeedBidi($0) }
+        let control = units.contains { unit in
+            (unit < 0x20 && !(0x0A...0x0D).contains(unit)) || unit == 0x0B || unit == 0x7F
+                || (unit >= 0x80 && unit <= 0x9F && unit != 0x85)
+        }
+        return (units, breaks, bidi, control)
+    }
+
+    /// Rule: the eight-byte ASCII path transcodes as the byte-by-byte one does and still finds
+    /// every break, control and DEL, wherever it falls in an eight-byte word.
+    @Test func eightByteTranscodingMatchesTheReference() {
+        var random = SplitMix(state: 7)
+        let printable: [Unicode.Scalar] = (0x20..<0x7F).map { Unicode.Scalar(UInt8($0)) }
+        let rare: [Unicode.Scalar] = [
+            "\n", "\r", "\t", "\u{7F}", "\u{0B}", "\u{1F}", "\u{00}", "é", "\u{5D0}", "中", "😀", "\u{85}", "\u{9F}",
+        ]
+        for round in 0..<600 {
+            var text = Self.randomText(printable, count: Int(random.next() % 40), using: &random)
+            if round % 3 != 0 {
+                let insert = rare[Int(random.next() % UInt64(rare.count))]
+                let offset = text.unicodeScalars.count == 0 ? 0 : Int(random.next() % UInt64(text.unicodeScalars.count))
+                var scalars = Array(text.unicodeScalars)
+                scalars.insert(insert, at: offset)
+                text = String(String.UnicodeScalarView(scalars))
+            }
+            var storage: [UInt16] = [1, 2, 3]
+            let found = scanUTF16Units(of: text, into: &storage)
+            let expected = Self.reference(text)
+            #expect(storage == expected.units, "\(text.debugDescription)")
+            #expect(found.hasExplicitBreak == expected.breaks, "\(text.debugDescription)")
+            #expect(found.mayNeedBidi == expected.bidi, "\(text.debugDescription)")
+            #expect(found.hasControl == expected.control, "\(text.debugDescription)")
+        }
+    }
+}
