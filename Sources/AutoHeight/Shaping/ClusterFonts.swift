@@ -1,5 +1,12 @@
 /// Font choice per grapheme cluster (the rules are on ``FontStack``): which clusters leave the
 /// primary font, which fallback or colour font takes them, and the stretches reshaped in it.
+///
+/// One pass over the run's clusters that keeps nothing per cluster: a cluster of one unit that
+/// the primary has and that cannot be emoji (most of them) is the primary's without reading its
+/// scalar twice; a stretch of space-like clusters is only remembered by where it starts, and
+/// settled (its scalars read again) when the next cluster that chooses a font comes, or the run
+/// ends; clusters are handed on in order to ``FontStretch``, which reshapes each stretch in one
+/// font other than the primary as soon as it ends.
 extension ParagraphShaper {
     /// A font of the stack and its index (explicit fonts first, then discovered ones), with its
     /// rank as a fallback: the explicit fonts' indices, then the system fonts' positions in the
@@ -17,6 +24,14 @@ extension ParagraphShaper {
         }
     }
 
+    /// What a stretch of space-like clusters sees beside it: nothing (the run's edge, or an
+    /// emoji, which is a run of its own in Pango), the primary font, or another font.
+    enum Neighbour {
+        case none
+        case primary
+        case font(FontChoice)
+    }
+
     /// Chooses a font for each grapheme cluster of `run` (shaped with the primary font already)
     /// and reshapes each stretch of consecutive clusters whose font is not the primary with its
     /// font.
@@ -26,181 +41,187 @@ extension ParagraphShaper {
     /// choose (Pango's rule): a stretch of them takes the font of the cluster before it, or of
     /// the cluster after it when that font comes earlier in the stack or nothing precedes (at
     /// the start of the run or after an emoji, which is a run of its own in Pango).
+    ///
+    /// Complexity: O(n); allocates only for a memo miss or a cluster needing more than four
+    /// characters.
     func assignFonts(
         in run: TextRun, checkingEmoji: Bool, units: UnsafeBufferPointer<UInt16>,
         advances: inout [Double], fontIndices: inout [UInt8], flags: inout [UInt8], anyMissing: inout Bool
     ) throws(AutoHeightError) {
-        let primary = FontChoice(index: 0, font: fonts[0])
         var context = FallbackContext(script: run.script)
-        var scalars: [UInt32] = []  // every scalar of the cluster
-        var needed: [UInt32] = []  // those that need a glyph
-        // Phase 1: clusters, and the font of those that choose one.
-        var clusters: [(range: Range<Int>, choice: FontChoice?, isEmoji: Bool, needed: [UInt32])] = []
+        let memo = fontChoices
+        var scalars: [UInt32] = []  // every scalar of a cluster that may be emoji
+        if let memo { swap(&scalars, &memo.scalars) }
+        defer { if let memo { swap(&scalars, &memo.scalars) } }
+        var stretch = FontStretch()
+        var previous = Neighbour.none  // the font of the last cluster that chose one
+        var spaces = -1  // where the open stretch of space-like clusters starts (-1: none)
         var start = run.range.lowerBound
         let end = run.range.upperBound
         while start < end {
             var clusterEnd = start + 1
             while clusterEnd < end && flags[clusterEnd] & UnitFlag.graphemeStart == 0 { clusterEnd += 1 }
-            scalars.removeAll(keepingCapacity: true)
-            needed.removeAll(keepingCapacity: true)
+            if clusterEnd == start + 1 && flags[start] & UnitFlag.missingGlyph == 0
+                && !(checkingEmoji && EmojiPresentation.mayStartEmoji(units[start]))
+            {
+                // One unit that the primary has and that is no emoji (a lone unit is one only
+                // when it has Emoji_Presentation, and then it may start one): a space-like
+                // cluster, or the primary's, as is a stretch of space-like clusters before it.
+                if CharacterClasses.takesNeighbouringFont(UInt32(units[start])) {
+                    if spaces < 0 { spaces = start }
+                } else {
+                    try stretch.addPrimary(
+                        (spaces < 0 ? start : spaces)..<clusterEnd, shaper: self, run: run, units: units,
+                        advances: &advances, fontIndices: &fontIndices, flags: &flags, anyMissing: &anyMissing)
+                    spaces = -1
+                    if case .primary = previous {} else { previous = .primary }
+                }
+                start = clusterEnd
+                continue
+            }
             var missing = false
             var takesNeighbour = true
+            var needed = NeededScalars()  // the scalars that need a glyph
+            var mayBeEmoji = false
             var index = start
             while index < clusterEnd {
                 if flags[index] & UnitFlag.missingGlyph != 0 { missing = true }
+                if checkingEmoji && !mayBeEmoji { mayBeEmoji = Self.mayMakeEmoji(units[index]) }
                 let scalar: UInt32
                 (scalar, index) = units.scalar(at: index, limit: clusterEnd)
-                scalars.append(scalar)
                 if !UnicodeProperties.isIgnorableForCoverage(scalar) { needed.append(scalar) }
                 if takesNeighbour && !CharacterClasses.takesNeighbouringFont(scalar) { takesNeighbour = false }
             }
             if takesNeighbour {
-                // Chosen in phase 2 (HarfBuzz draws a space a font lacks with its U+0020; controls
-                // and invisible characters need no glyph).
-                clusters.append((start..<clusterEnd, nil, false, needed))
+                // Settled with its stretch (HarfBuzz draws a space a font lacks with its U+0020;
+                // controls and invisible characters need no glyph).
+                if spaces < 0 { spaces = start }
+                start = clusterEnd
+                continue
+            }
+            let cluster = start..<clusterEnd
+            var chosen: FontChoice? = nil
+            let isEmoji = mayBeEmoji && Self.isEmoji(units, cluster, scalars: &scalars)
+            if isEmoji {
+                chosen = try remembered(
+                    cluster, needed: needed, units: units, colorOnly: true, memo: memo, context: &context)
+            }
+            if chosen == nil && missing {
+                chosen = try remembered(
+                    cluster, needed: needed, units: units, colorOnly: false, memo: memo, context: &context)
+            }
+            // A choice of font 0 (a colour primary) is the primary's: rank 0, nothing reshaped.
+            var current = Neighbour.primary
+            if let chosen, chosen.index != 0 { current = .font(chosen) }
+            if spaces >= 0 {
+                try settleSpaces(
+                    spaces..<start, before: previous, after: isEmoji ? .none : current, into: &stretch, run: run,
+                    units: units, advances: &advances, fontIndices: &fontIndices, flags: &flags,
+                    anyMissing: &anyMissing)
+                spaces = -1
+            }
+            if case .font(let choice) = current {
+                try stretch.add(
+                    cluster, choice, shaper: self, run: run, units: units, advances: &advances,
+                    fontIndices: &fontIndices, flags: &flags, anyMissing: &anyMissing)
             } else {
-                var chosen: FontChoice? = nil
-                let isEmoji = checkingEmoji && EmojiPresentation.isEmoji(scalars)
-                if isEmoji { chosen = try remembered(needed, colorOnly: true, context: &context) }
-                if chosen == nil && missing { chosen = try remembered(needed, colorOnly: false, context: &context) }
-                clusters.append((start..<clusterEnd, chosen ?? primary, isEmoji, []))
+                try stretch.addPrimary(
+                    cluster, shaper: self, run: run, units: units, advances: &advances, fontIndices: &fontIndices,
+                    flags: &flags, anyMissing: &anyMissing)
+            }
+            previous = isEmoji ? .none : current
+            start = clusterEnd
+        }
+        if spaces >= 0 {
+            try settleSpaces(
+                spaces..<end, before: previous, after: .none, into: &stretch, run: run, units: units,
+                advances: &advances, fontIndices: &fontIndices, flags: &flags, anyMissing: &anyMissing)
+        }
+        try stretch.finish(
+            shaper: self, run: run, units: units, advances: &advances, fontIndices: &fontIndices, flags: &flags,
+            anyMissing: &anyMissing)
+    }
+
+    /// Whether a cluster holding the UTF-16 unit `unit` may be shown as emoji whatever else it
+    /// holds: `unit` may start an emoji (``EmojiPresentation/mayStartEmoji(_:)``, which every
+    /// Emoji_Presentation character's first unit does), is a zero-width joiner, or the high
+    /// surrogate of the tag characters (U+E0020–E007F). An emoji cluster holds one of these: an
+    /// Emoji_Presentation character, U+FE0F, a skin-tone modifier (U+1F3FB–1F3FF), a ZWJ or a
+    /// tag (``EmojiPresentation/isEmoji(_:)``).
+    @inline(__always)
+    static func mayMakeEmoji(_ unit: UInt16) -> Bool {
+        EmojiPresentation.mayStartEmoji(unit) || unit == 0x200D || unit == 0xDB40
+    }
+
+    /// Whether the cluster `range` is shown as emoji (``EmojiPresentation/isEmoji(_:)``), its
+    /// scalars gathered in `scalars`.
+    private static func isEmoji(
+        _ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, scalars: inout [UInt32]
+    ) -> Bool {
+        scalars.removeAll(keepingCapacity: true)
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let scalar: UInt32
+            (scalar, index) = units.scalar(at: index, limit: range.upperBound)
+            scalars.append(scalar)
+        }
+        return EmojiPresentation.isEmoji(scalars)
+    }
+
+    /// Gives the space-like clusters of `range` a neighbour's font: the primary when the cluster
+    /// `before` the stretch or `after` it is the primary's (rank 0 comes first) or neither has
+    /// a font; else the lower-ranked of their fonts (the one before on a tie), for each cluster
+    /// that font can draw, and the primary for the others.
+    private func settleSpaces(
+        _ range: Range<Int>, before: Neighbour, after: Neighbour, into stretch: inout FontStretch, run: TextRun,
+        units: UnsafeBufferPointer<UInt16>, advances: inout [Double], fontIndices: inout [UInt8],
+        flags: inout [UInt8], anyMissing: inout Bool
+    ) throws(AutoHeightError) {
+        let neighbour: FontChoice
+        switch (before, after) {
+        case (.font(let before), .font(let after)): neighbour = after.rank < before.rank ? after : before
+        case (.font(let taken), .none), (.none, .font(let taken)): neighbour = taken
+        default:
+            try stretch.addPrimary(
+                range, shaper: self, run: run, units: units, advances: &advances, fontIndices: &fontIndices,
+                flags: &flags, anyMissing: &anyMissing)
+            return
+        }
+        var start = range.lowerBound
+        while start < range.upperBound {
+            var clusterEnd = start + 1
+            while clusterEnd < range.upperBound && flags[clusterEnd] & UnitFlag.graphemeStart == 0 { clusterEnd += 1 }
+            if Self.coversAsNeighbour(neighbour.font, units, start..<clusterEnd) {
+                try stretch.add(
+                    start..<clusterEnd, neighbour, shaper: self, run: run, units: units, advances: &advances,
+                    fontIndices: &fontIndices, flags: &flags, anyMissing: &anyMissing)
+            } else {
+                try stretch.addPrimary(
+                    start..<clusterEnd, shaper: self, run: run, units: units, advances: &advances,
+                    fontIndices: &fontIndices, flags: &flags, anyMissing: &anyMissing)
             }
             start = clusterEnd
         }
-        // Phase 2: stretches of space-like clusters take a neighbour's font.
-        var position = 0
-        while position < clusters.count {
-            guard clusters[position].choice == nil else {
-                position += 1
-                continue
-            }
-            var stretchEnd = position
-            while stretchEnd < clusters.count && clusters[stretchEnd].choice == nil { stretchEnd += 1 }
-            let before = position > 0 && !clusters[position - 1].isEmoji ? clusters[position - 1].choice : nil
-            let after = stretchEnd < clusters.count && !clusters[stretchEnd].isEmoji ? clusters[stretchEnd].choice : nil
-            var neighbour = primary
-            if let before, let after {
-                neighbour = after.rank < before.rank ? after : before
-            } else if let taken = before ?? after {
-                neighbour = taken
-            }
-            for stretch in position..<stretchEnd {
-                let fits = neighbour.index == 0 || Self.coversAsNeighbour(neighbour.font, clusters[stretch].needed)
-                clusters[stretch].choice = fits ? neighbour : primary
-            }
-            position = stretchEnd
-        }
-        // Phase 3: reshape each stretch of clusters in one font other than the primary.
-        var pending: (range: Range<Int>, choice: FontChoice)? = nil
-        for cluster in clusters {
-            let choice = cluster.choice ?? primary
-            if let open = pending, open.choice.index == choice.index {
-                pending = (open.range.lowerBound..<cluster.range.upperBound, open.choice)
-                continue
-            }
-            if let open = pending {
-                try reshape(
-                    open.range, with: open.choice, run: run, units: units, advances: &advances,
-                    fontIndices: &fontIndices, flags: &flags, anyMissing: &anyMissing)
-            }
-            pending = choice.index == 0 ? nil : (cluster.range, choice)
-        }
-        if let open = pending {
-            try reshape(
-                open.range, with: open.choice, run: run, units: units, advances: &advances,
-                fontIndices: &fontIndices, flags: &flags, anyMissing: &anyMissing)
-        }
     }
 
-    /// The colour font (`colorOnly`) or fallback font for a cluster, from ``fontChoices`` when
-    /// it holds it.
-    private func remembered(
-        _ needed: [UInt32], colorOnly: Bool, context: inout FallbackContext
-    ) throws(AutoHeightError) -> FontChoice? {
-        let compute = { (context: inout FallbackContext) throws(AutoHeightError) -> FontChoice? in
-            colorOnly
-                ? try colourFont(for: needed, context: &context) : try fallbackFont(for: needed, context: &context)
-        }
-        guard let fontChoices else { return try compute(&context) }
-        return try fontChoices.choice(for: .init(script: context.script, colorOnly: colorOnly, scalars: needed)) {
-            () throws(AutoHeightError) in try compute(&context)
-        }
-    }
-
-    /// What system look-ups in one run need, worked out on first use.
-    private struct FallbackContext {
-        let script: Script
-        var language: String? = nil
-        var explicitKeys: [String]? = nil
-    }
-
-    /// Whether `font` can draw the space-like scalars `needed`: it has them, or, for spaces
-    /// (which HarfBuzz draws with the font's U+0020 when the font lacks them), it has U+0020.
-    private static func coversAsNeighbour(_ font: Font, _ needed: [UInt32]) -> Bool {
-        for scalar in needed where !font.shaper.hasGlyph(scalar) {
+    /// Whether `font` can draw the space-like cluster `range`: it has the cluster's characters
+    /// that need a glyph, or, for spaces (which HarfBuzz draws with the font's U+0020 when the
+    /// font lacks them), it has U+0020.
+    private static func coversAsNeighbour(_ font: Font, _ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>)
+        -> Bool
+    {
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let scalar: UInt32
+            (scalar, index) = units.scalar(at: index, limit: range.upperBound)
+            if UnicodeProperties.isIgnorableForCoverage(scalar) || font.shaper.hasGlyph(scalar) { continue }
             if !font.shaper.hasGlyph(0x20) { return false }
         }
         return true
     }
 
-    private static func covers(_ font: Font, _ needed: [UInt32]) -> Bool {
-        for scalar in needed where !font.shaper.hasGlyph(scalar) { return false }
-        return true
-    }
-
-    /// The first colour font covering an emoji cluster: the stack's, then the system's.
-    private func colourFont(
-        for needed: [UInt32], context: inout FallbackContext
-    ) throws(AutoHeightError) -> FontChoice? {
-        for (index, font) in fonts.enumerated() where font.isColor && Self.covers(font, needed) {
-            return FontChoice(index: index, font: font)
-        }
-        return try systemFont(for: needed, family: "emoji", colorOnly: true, context: &context)
-    }
-
-    /// The first fallback font covering a cluster the primary lacks: the stack's, then the
-    /// system's (in fontconfig's order for the primary family). When no font has every
-    /// character of the cluster, the first with its base character (unless the primary has it):
-    /// the cluster still stays in one font, and its marks count as missing there.
-    private func fallbackFont(
-        for needed: [UInt32], context: inout FallbackContext
-    ) throws(AutoHeightError) -> FontChoice? {
-        if let whole = try coveringFallback(for: needed, context: &context) { return whole }
-        guard needed.count > 1, !fonts[0].shaper.hasGlyph(needed[0]) else { return nil }
-        return try coveringFallback(for: [needed[0]], context: &context)
-    }
-
-    private func coveringFallback(
-        for needed: [UInt32], context: inout FallbackContext
-    ) throws(AutoHeightError) -> FontChoice? {
-        for index in fonts.indices.dropFirst() where Self.covers(fonts[index], needed) {
-            return FontChoice(index: index, font: fonts[index])
-        }
-        return try systemFont(for: needed, family: fonts[0].familyName, colorOnly: false, context: &context)
-    }
-
-    private func systemFont(
-        for needed: [UInt32], family: String, colorOnly: Bool, context: inout FallbackContext
-    ) throws(AutoHeightError) -> FontChoice? {
-        guard let systemFallback, !needed.isEmpty else { return nil }
-        if context.language == nil {
-            context.language = SystemFallback.fontconfigLanguage(
-                for: context.script, styleLanguage: language, styleScripts: languageScripts)
-            context.explicitKeys = fonts.map(\.fileKey)
-        }
-        switch try systemFallback.font(
-            covering: needed, family: family, language: context.language!, colorOnly: colorOnly,
-            explicitKeys: context.explicitKeys!)
-        {
-        case .explicit(let index)?: return FontChoice(index: index, font: fonts[index])
-        case .discovered(let index, let font, let position)?:
-            return FontChoice(index: fonts.count + index, font: font, rank: fonts.count + position)
-        case nil: return nil
-        }
-    }
-
     /// Reshapes `range` (whole clusters) with the chosen font, replacing the primary's advances.
-    private func reshape(
+    func reshape(
         _ range: Range<Int>, with choice: FontChoice, run: TextRun, units: UnsafeBufferPointer<UInt16>,
         advances: inout [Double], fontIndices: inout [UInt8], flags: inout [UInt8], anyMissing: inout Bool
     ) throws(AutoHeightError) {

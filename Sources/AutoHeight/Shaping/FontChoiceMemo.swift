@@ -6,6 +6,10 @@
 /// the stack and language stay the same; emptied when they change or it grows past
 /// ``capacity`` entries. What it holds is what the stack's fonts and the system fallback would
 /// answer again (discovered fonts keep their indices), so it changes no result.
+///
+/// Clusters needing at most four characters (nearly all) are kept in a ``ShortClusterChoices``
+/// table keyed by their packed ``NeededScalars`` (a hit allocates nothing), longer ones in a
+/// dictionary keyed by their scalars. It also lends a scalar buffer to font choice.
 final class FontChoiceMemo {
     struct Key: Hashable {
         var script: Script
@@ -14,11 +18,14 @@ final class FontChoiceMemo {
         var scalars: [UInt32]
     }
 
-    /// The most clusters remembered.
+    /// The most clusters remembered (in each of the two tables).
     static let capacity = 4096
 
     @exclusivity(unchecked) private var owner: (stack: String, language: String)? = nil
     @exclusivity(unchecked) private var choices: [Key: ParagraphShaper.FontChoice?] = [:]
+    @exclusivity(unchecked) private var shortChoices = ShortClusterChoices(capacity: FontChoiceMemo.capacity)
+    /// A scalar buffer lent to font choice (swapped out while in use, so never shared).
+    @exclusivity(unchecked) var scalars: [UInt32] = []
 
     /// Keeps what is remembered if it was for `stack` (a ``FontStack/cacheIdentity``) and
     /// `language`, else forgets it.
@@ -26,17 +33,33 @@ final class FontChoiceMemo {
         if let owner, owner.stack == stack, owner.language == language { return }
         owner = (stack, language)
         choices.removeAll(keepingCapacity: true)
+        shortChoices.removeAll()
     }
 
-    /// The remembered choice for `key` (`.some(nil)`: no font covers it), or computes and keeps it
-    /// (a failure is not kept).
-    func choice(
-        for key: Key, compute: () throws(AutoHeightError) -> ParagraphShaper.FontChoice?
-    ) throws(AutoHeightError) -> ParagraphShaper.FontChoice? {
-        if let known = choices[key] { return known }
-        let found = try compute()
-        if choices.count >= Self.capacity { choices.removeAll(keepingCapacity: true) }
-        choices[key] = .some(found)
-        return found
+    /// The remembered choice for a cluster of `script` needing the short `needed` (`.some(nil)`:
+    /// no font covers it), or nil when none is remembered.
+    @inline(__always)
+    func known(script: Script, colorOnly: Bool, needed: NeededScalars) -> ParagraphShaper.FontChoice?? {
+        shortChoices.value(script: script, colorOnly: colorOnly, needed: needed)
     }
+
+    /// The remembered choice for `key` (a cluster needing more than four characters), or nil.
+    func known(_ key: Key) -> ParagraphShaper.FontChoice?? { choices[key] }
+
+    /// Keeps `choice` for a cluster of `script` needing the scalars `scalars`, gathered as
+    /// `needed`.
+    func remember(
+        _ choice: ParagraphShaper.FontChoice?, script: Script, colorOnly: Bool, needed: NeededScalars,
+        scalars: [UInt32]
+    ) {
+        if needed.isShort {
+            shortChoices.insert(choice, script: script, colorOnly: colorOnly, needed: needed)
+            return
+        }
+        if choices.count >= Self.capacity { choices.removeAll(keepingCapacity: true) }
+        choices[Key(script: script, colorOnly: colorOnly, scalars: scalars)] = .some(choice)
+    }
+
+    /// How many clusters are remembered (short ones, others).
+    var counts: (short: Int, others: Int) { (shortChoices.count, choices.count) }
 }
