@@ -46,6 +46,8 @@ public final class Font: Sendable, CustomStringConvertible {
     private let couplings = SmallMemo<CouplingKey, WordCoupling>()
     /// Memo of ``isolatedLetters(script:language:candidates:)``.
     private let isolations = SmallMemo<CouplingKey, IsolatedLetters>()
+    /// Memo of ``mapsAnyCharacter(of:)``.
+    private let scriptCoverage = SmallMemo<Script, Bool>()
 
     /// A script, a direction and a language.
     private struct CouplingKey: Equatable, Sendable {
@@ -160,6 +162,12 @@ public final class Font: Sendable, CustomStringConvertible {
 
     public var description: String {
         "\(familyName) \(styleName) (\(path)\(faceIndex == 0 ? "" : " face \(faceIndex)"))"
+    }
+
+    /// Whether the font's cmap maps some character of `script` (a font with none cannot draw a
+    /// letter of it, nor anything HarfBuzz decomposes one into). Memoized per script.
+    func mapsAnyCharacter(of script: Script) -> Bool {
+        scriptCoverage.value(for: script) { shaper.mapsAnyCharacter(of: script) }
     }
 
     /// Whether the font has a glyph for the ASCII character `unit` (< 0x80).

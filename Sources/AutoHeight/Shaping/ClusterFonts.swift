@@ -42,18 +42,24 @@ extension ParagraphShaper {
     /// the cluster after it when that font comes earlier in the stack or nothing precedes (at
     /// the start of the run or after an emoji, which is a run of its own in Pango).
     ///
+    /// With `primaryShapedAll` false (a foreign run, ``shapeForeignRun(_:checkingEmoji:units:advances:fontIndices:flags:anyMissing:)``),
+    /// returns false when a cluster marked ``unshapedInPrimary`` was left in the primary font.
+    ///
     /// Complexity: O(n); allocates only for a memo miss or a cluster needing more than four
     /// characters.
+    @discardableResult
     func assignFonts(
         in run: TextRun, checkingEmoji: Bool, units: UnsafeBufferPointer<UInt16>,
-        advances: inout [Double], fontIndices: inout [UInt8], flags: inout [UInt8], anyMissing: inout Bool
-    ) throws(AutoHeightError) {
+        advances: inout [Double], fontIndices: inout [UInt8], flags: inout [UInt8], anyMissing: inout Bool,
+        primaryShapedAll: Bool = true
+    ) throws(AutoHeightError) -> Bool {
         var context = FallbackContext(script: run.script)
         let memo = fontChoices
         var scalars: [UInt32] = []  // every scalar of a cluster that may be emoji
         if let memo { swap(&scalars, &memo.scalars) }
         defer { if let memo { swap(&scalars, &memo.scalars) } }
         var stretch = FontStretch()
+        stretch.watchesUnshaped = !primaryShapedAll
         var previous = Neighbour.none  // the font of the last cluster that chose one
         var spaces = -1  // where the open stretch of space-like clusters starts (-1: none)
         var start = run.range.lowerBound
@@ -140,6 +146,7 @@ extension ParagraphShaper {
         try stretch.finish(
             shaper: self, run: run, units: units, advances: &advances, fontIndices: &fontIndices, flags: &flags,
             anyMissing: &anyMissing)
+        return !stretch.leftUnshapedInPrimary
     }
 
     /// Whether a cluster holding the UTF-16 unit `unit` may be shown as emoji whatever else it

@@ -6,6 +6,11 @@ struct FontStretch {
     private var choice: ParagraphShaper.FontChoice? = nil
     private var start = 0
     private var end = 0
+    /// Whether clusters added in the primary font are checked for
+    /// ``ParagraphShaper/unshapedInPrimary`` (a foreign run's).
+    var watchesUnshaped = false
+    /// Whether such a cluster was added in the primary font: its advances are not there.
+    private(set) var leftUnshapedInPrimary = false
 
     /// Adds the clusters of `range`, which follow the clusters added before, in `choice`'s font
     /// (not the primary: index 0 is ``addPrimary(_:shaper:run:units:advances:fontIndices:flags:anyMissing:)``).
@@ -33,6 +38,12 @@ struct FontStretch {
         _ range: Range<Int>, shaper: ParagraphShaper, run: TextRun, units: UnsafeBufferPointer<UInt16>,
         advances: inout [Double], fontIndices: inout [UInt8], flags: inout [UInt8], anyMissing: inout Bool
     ) throws(AutoHeightError) {
+        if watchesUnshaped && !leftUnshapedInPrimary {
+            for unit in range where flags[unit] & ParagraphShaper.unshapedInPrimary != 0 {
+                leftUnshapedInPrimary = true
+                break
+            }
+        }
         guard choice != nil else { return }
         try finish(
             shaper: shaper, run: run, units: units, advances: &advances, fontIndices: &fontIndices, flags: &flags,

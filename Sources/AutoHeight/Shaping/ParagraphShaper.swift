@@ -2,7 +2,8 @@
 // Problem: each UTF-16 unit's advance, in the font that will draw it.
 // Solution: one HarfBuzz call per run with the paragraph as context and the font's kept shape
 //   plans; clusters the primary font lacks (and emoji) choose a fallback per grapheme cluster
-//   and are reshaped in it (ClusterFonts.swift).
+//   and are reshaped in it (ClusterFonts.swift); runs of a script the primary has no character
+//   of skip its pass over their letters (ForeignRuns.swift).
 // Limitations: no user OpenType features; advances only (no vertical text).
 
 /// Shapes one paragraph with HarfBuzz: one `hb_shape` per run (script, direction), with the whole
@@ -68,10 +69,17 @@ struct ParagraphShaper {
         var anyMissing = false
         let several = mayUseSeveralFonts
         for run in runs {
+            let mayHoldEmoji = several && Self.mayHoldEmoji(units, run.range)
+            if several,
+                try shapeForeignRun(
+                    run, checkingEmoji: mayHoldEmoji, units: units, advances: &advances, fontIndices: &fontIndices,
+                    flags: &flags, anyMissing: &anyMissing)
+            {
+                continue
+            }
             let missing = try shapeRange(
                 run.range, of: run, font: fonts[0], units: units, advances: &advances, flags: &flags)
             anyMissing = anyMissing || missing
-            let mayHoldEmoji = several && Self.mayHoldEmoji(units, run.range)
             if several && (missing || mayHoldEmoji) {
                 try assignFonts(
                     in: run, checkingEmoji: mayHoldEmoji, units: units, advances: &advances,
