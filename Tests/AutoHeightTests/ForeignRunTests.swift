@@ -78,6 +78,40 @@ import Testing
         #expect(taken >= 5)
     }
 
+    /// Rule: random mixes of foreign letters (with marks, viramas, nuktas, Thai SARA AM, Arabic
+    /// tatweel), Greek accents, Latin, digits, punctuation, spaces, joiners, emoji and marks
+    /// after spaces (broken clusters) come out as the whole-run pass makes them, under a Latin
+    /// primary (Noto Sans) and a CJK one (Noto Sans CJK when installed).
+    @Test func randomMixesMatchTheWholeRunPass() throws {
+        let pieces: [String] = [
+            "ابتثجحخدذرسشصضطظعغفقكلمنهوي ًٌٍَُِّْٰـ،؟٣ ", "אבגדהוזחטיכלמנסעפצקרשת ְִֵֶַָֹּ־ ",
+            "กขคงจฉชซญฎดตถทนบปผพฟภมยรลวศษสหอฮะัาำิีึืุูเแโใไ่้๊๋็ๆฯ ",
+            "कखगघचछजझटठडढणतथदधनपफबभमयरलवशषसहािीुूेैोौंःँ़्ऽ।॥ ", "ἀρχὴ῁῭ΐ abc XYZ 0123 .,;:!?()[]-—'\"…%/ ",
+            "\t\u{200C}\u{200D}\u{FE0F}😀👍🏽\u{0301}\u{00A0}",
+        ]
+        let alphabet: [Unicode.Scalar] = pieces.flatMap { Array($0.unicodeScalars) }
+        var styles = [FallbackFixtures.style()]
+        if let cjk = Fixtures.systemFont("NotoSansCJK-Regular.ttc") {
+            styles.append(
+                TextStyle(
+                    fonts: FontStack(try Font(path: cjk, faceIndex: 1), systemFallback: FallbackFixtures.reference),
+                    fontSize: 16, language: "ko"))
+        }
+        var random = ASCIIFastPathTests.SplitMix(state: 2_026)
+        var taken = 0
+        for style in styles {
+            for _ in 0..<150 {
+                let text = ASCIIFastPathTests.randomText(
+                    alphabet, count: 1 + Int(random.next() % 30), using: &random)
+                let (fast, runs) = try shape(text, style: style, foreign: true)
+                let (whole, _) = try shape(text, style: style, foreign: false)
+                #expect(fast == whole, "\(text.debugDescription)")
+                taken += runs
+            }
+        }
+        #expect(taken > 100)
+    }
+
     /// Rule: a run whose letters no font has is shaped in the primary after all (its `.notdef`
     /// advances come from there), and the foreign path leaves nothing behind.
     @Test func lettersNoFontHasFallBackToTheWholeRunPass() throws {
