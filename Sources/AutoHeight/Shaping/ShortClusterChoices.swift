@@ -41,6 +41,8 @@ struct ShortClusterChoices {
 
     private var slots: [Slot]
     private var mask: Int
+    /// 64 − log₂(slot count): a key's first slot is its hash's top bits.
+    private var shift: UInt64
     private let capacity: Int
     private(set) var count = 0
 
@@ -49,6 +51,7 @@ struct ShortClusterChoices {
         self.capacity = max(1, capacity)
         slots = Array(repeating: Slot(), count: 16)
         mask = 15
+        shift = 60
     }
 
     /// The key's high half: never 0 (a script's tag is four letters), which marks an empty slot.
@@ -57,9 +60,10 @@ struct ShortClusterChoices {
         UInt64(script.tag) << 32 | (colorOnly ? 1 << 31 : 0) | UInt64(needed.count) << 21 | needed.high
     }
 
+    /// The first slot to probe for a key: the top bits of its halves mixed by multiplication.
     @inline(__always)
-    private static func hash(high: UInt64, low: UInt64) -> Int {
-        Int(truncatingIfNeeded: ((high &* 0x9E37_79B9_7F4A_7C15 ^ low) &* 0xBF58_476D_1CE4_E5B9) >> 32)
+    private func slot(high: UInt64, low: UInt64) -> Int {
+        Int(truncatingIfNeeded: ((high &* 0x9E37_79B9_7F4A_7C15 ^ low) &* 0xBF58_476D_1CE4_E5B9) >> shift)
     }
 
     /// The value kept for a cluster of `script` needing `needed` (`.some(nil)`: nil was kept), or
@@ -69,7 +73,7 @@ struct ShortClusterChoices {
         let high = Self.high(script: script, colorOnly: colorOnly, needed: needed)
         let low = needed.low
         return slots.withUnsafeBufferPointer { slots in
-            var index = Self.hash(high: high, low: low) & mask
+            var index = slot(high: high, low: low)
             while true {
                 let found = slots[index].high
                 if found == high && slots[index].low == low { return .some(slots[index].value) }
@@ -89,7 +93,7 @@ struct ShortClusterChoices {
     }
 
     private mutating func store(_ value: ParagraphShaper.FontChoice?, high: UInt64, low: UInt64) {
-        var index = Self.hash(high: high, low: low) & mask
+        var index = slot(high: high, low: low)
         while slots[index].high != 0 && !(slots[index].high == high && slots[index].low == low) {
             index = (index + 1) & mask
         }
@@ -116,6 +120,7 @@ struct ShortClusterChoices {
         let old = slots
         slots = Array(repeating: Slot(), count: old.count * 2)
         mask = slots.count - 1
+        shift -= 1
         count = 0
         for slot in old where slot.high != 0 { store(slot.value, high: slot.high, low: slot.low) }
     }
