@@ -34,6 +34,9 @@ public final class Font: Sendable, CustomStringConvertible {
     let spaceAdvance: Double
     /// Advance of `.notdef` (glyph 0) in em: how wide Chromium draws a C0 control character.
     let notdefAdvance: Double
+    /// The glyph of U+25CC DOTTED CIRCLE, which HarfBuzz inserts before a broken syllable's
+    /// marks; nil when the font has none (HarfBuzz then inserts nothing).
+    let dottedCircleGlyph: UInt32?
     /// A number no other `Font` of this process has (cache keys use it, never addresses).
     let serial: Int
     /// `<canonical path>#<face>`: the same face loaded twice has the same key (system fallback
@@ -126,6 +129,7 @@ public final class Font: Sendable, CustomStringConvertible {
         let space = shaper.advance(of: 0x20).flatMap { $0 > 0 ? $0 : nil } ?? upem / 4
         self.spaceAdvance = Double(space) * scale
         self.notdefAdvance = Double(max(shaper.notdefAdvance, 0)) * scale
+        self.dottedCircleGlyph = shaper.nominalGlyph(0x25CC)
         self.serial = Self.serials.wrappingAdd(1, ordering: .relaxed).newValue
         self.isColor = shaper.hasColorGlyphs
         var ascii: (low: UInt64, high: UInt64) = (0, 0)

@@ -87,7 +87,9 @@ final class StoredParagraph: Sendable {
         units: [UInt16], prepared: PreparedParagraph, characterCount: Int? = nil, preparer: ParagraphPreparer,
         minimumLength: Int, pieceLength: Int = PieceSize.target
     ) -> StoredParagraph {
-        guard prepared.length >= minimumLength, prepared.length > 0 else {
+        // A broken syllable's dotted circle depends on the syllables before it in its run, which
+        // an edit's window would number otherwise (UnitFlag.dottedCircle): kept whole.
+        guard prepared.length >= minimumLength, prepared.length > 0, !prepared.holdsDottedCircle else {
             return StoredParagraph(units: units, prepared: prepared, characterCount: characterCount)
         }
         // Explicit bidi controls anywhere keep it whole: no window is proven for them; nor for

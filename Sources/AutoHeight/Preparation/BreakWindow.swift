@@ -182,7 +182,8 @@ extension ParagraphPreparer {
             guard
                 let middle = try? prepare(
                     windowUnits, mayNeedBidi: bidiContext != nil, endsParagraph: !keepsAfter,
-                    bidiContext: bidiContext)
+                    bidiContext: bidiContext),
+                !middle.holdsDottedCircle  // its dotted circles depend on the syllables before
             else { return nil }
             var parts: [PreparedParagraph] = []
             if keepsBefore && cut.offset > 0, let head {

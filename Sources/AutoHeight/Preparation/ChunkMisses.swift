@@ -50,7 +50,12 @@ extension ParagraphPreparer {
             var chunkMissing = try shaper.shape(
                 slice, runs: [run], advances: &chunkAdvances, fontIndices: &chunkFonts, flags: &chunkFlags)
             if request.next > 0 { chunkMissing = UnitFlag.missingClusters(in: chunkFlags[0..<range.count]) }
-            if !request.isWholeRun && !usesIndependentFonts(chunkFonts, run: run, known: &independentFonts) {
+            // A broken syllable's dotted circle depends on the broken syllables before it in the
+            // buffer (UnitFlag.dottedCircle): a chunk holding one is shaped with its whole run.
+            if !request.isWholeRun
+                && (!usesIndependentFonts(chunkFonts, run: run, known: &independentFonts)
+                    || chunkFlags.contains(where: { $0 & UnitFlag.dottedCircle != 0 }))
+            {
                 wholeRuns.append(request.run)
                 shaped.append(requestIndex)
                 kinds.append(.coupledRun)

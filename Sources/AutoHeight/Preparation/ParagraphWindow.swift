@@ -101,6 +101,8 @@ extension ParagraphPreparer {
         let prepared = try prepare(
             window, mayNeedBidi: bidiContext != nil, endsParagraph: endsParagraph && end == oldCount,
             bidiContext: bidiContext)
+        // A broken syllable's dotted circle depends on the syllables before it in its run.
+        if prepared.holdsDottedCircle { return nil }
 
         // Splice (the old window's segments are `firstSegment...lastSegment`).
         let oldMissing = UnitFlag.missingClusters(in: paragraph.flags[start..<end])

@@ -30,6 +30,11 @@ struct PreparedParagraph: Sendable, Equatable {
     /// paragraph is left-to-right throughout, and an edit may re-prepare only a window of it.
     var bidiUnits: Int = 0
 
+    /// Whether HarfBuzz inserted a dotted circle into one of its clusters (``UnitFlag/dottedCircle``):
+    /// such a paragraph is not cut into windows, whose shaping could number its syllables
+    /// otherwise. Complexity: O(n).
+    var holdsDottedCircle: Bool { flags.contains { $0 & UnitFlag.dottedCircle != 0 } }
+
     /// The heap memory of its arrays, at their capacities, in bytes.
     var byteCount: Int {
         advances.capacity * MemoryLayout<Double>.stride + flags.capacity

@@ -235,7 +235,7 @@ extension ParagraphShaper {
         let stored = UInt8(min(choice.index, 255))
         for index in range {
             advances[index] = 0
-            flags[index] &= ~UnitFlag.missingGlyph
+            flags[index] &= ~(UnitFlag.missingGlyph | UnitFlag.dottedCircle)
             if !fontIndices.isEmpty { fontIndices[index] = stored }
         }
         if try shapeRange(range, of: run, font: choice.font, units: units, advances: &advances, flags: &flags) {

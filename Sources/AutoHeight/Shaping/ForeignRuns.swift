@@ -95,7 +95,7 @@ extension ParagraphShaper {
             if !chosen {
                 // As before this path: the whole-run pass starts from nothing.
                 advances[unit] = 0
-                flags[unit] &= ~UnitFlag.missingGlyph
+                flags[unit] &= ~(UnitFlag.missingGlyph | UnitFlag.dottedCircle)
                 if !fontIndices.isEmpty { fontIndices[unit] = 0 }
             }
             flags[unit] &= ~Self.unshapedInPrimary

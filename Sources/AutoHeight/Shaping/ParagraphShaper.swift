@@ -162,6 +162,8 @@ struct ParagraphShaper {
         guard glyphs.count > 0 else { return false }
         let scale = 1.0 / Double(font.unitsPerEm)
         var missing = false
+        var dottedCircles = 0
+        let dottedCircle = font.dottedCircleGlyph ?? 0  // 0 is .notdef, counted apart
         let unitCount = min(advances.count, flags.count)
         advances.withUnsafeMutableBufferPointer { advances in
             flags.withUnsafeMutableBufferPointer { flags in
@@ -169,15 +171,38 @@ struct ParagraphShaper {
                     let cluster = glyphs.cluster(at: glyphIndex)
                     precondition(cluster < unitCount)
                     advances[cluster] += Double(glyphs.xAdvance(at: glyphIndex)) * scale
-                    if glyphs.glyph(at: glyphIndex) == 0 {
+                    let glyph = glyphs.glyph(at: glyphIndex)
+                    if glyph == 0 {
                         flags[cluster] |= UnitFlag.missingGlyph
                         missing = true
+                    } else if glyph == dottedCircle {
+                        dottedCircles += 1
                     }
                 }
             }
         }
         if missing { markWholeClustersMissing(glyphs, in: range, flags: &flags) }
+        if dottedCircles > 0 {
+            markInsertedDottedCircles(
+                glyphs, glyph: dottedCircle, count: dottedCircles, in: range, units: units, flags: &flags)
+        }
         return missing
+    }
+
+    /// Marks ``UnitFlag/dottedCircle`` on the clusters of the `count` dotted-circle glyphs of
+    /// `glyphs` when there are more of them than U+25CC characters in `range` (HarfBuzz inserted
+    /// some: broken syllables). The text's own dotted circles are marked too then: what matters
+    /// is only whether a text holds an inserted one.
+    private func markInsertedDottedCircles(
+        _ glyphs: ShapedGlyphs, glyph dottedCircle: UInt32, count: Int, in range: Range<Int>,
+        units: UnsafeBufferPointer<UInt16>, flags: inout [UInt8]
+    ) {
+        var written = 0
+        for index in range where units[index] == 0x25CC { written += 1 }
+        guard count > written else { return }
+        for glyphIndex in 0..<glyphs.count where glyphs.glyph(at: glyphIndex) == dottedCircle {
+            flags[glyphs.cluster(at: glyphIndex)] |= UnitFlag.dottedCircle
+        }
     }
 
     /// HarfBuzz may merge several graphemes into one cluster (a Myanmar or Indic syllable) and

@@ -10,6 +10,11 @@ enum UnitFlag {
     /// `:`): when the segment must break inside, it hangs like trailing whitespace, so no line
     /// starts with it. Set by preparation (``TrailingWhitespace/hangs`` only).
     static let innerWhitespace: UInt8 = 8
+    /// HarfBuzz inserted a dotted circle into this unit's cluster (a broken syllable: a vowel sign
+    /// or mark with no base of its script). Whether it does depends on the broken syllables before
+    /// it in the same buffer (HarfBuzz numbers syllables modulo 15 and skips a broken one numbered
+    /// as the last), so text holding one is shaped whole, never in pieces.
+    static let dottedCircle: UInt8 = 0x40
 
     /// Grapheme clusters marked missing in `flags` (one per cluster, counted at its first unit).
     static func missingClusters(in flags: ArraySlice<UInt8>) -> Int {
