@@ -32,7 +32,11 @@ for _ in $(seq "$ROUNDS"); do
         binary=$BEFORE
         [ "$which" = after ] && binary=$AFTER
         options=()
-        if "$binary" bench --help | grep -q -- --configurations; then options=(--configurations given); fi
+        # The help is read whole first: `grep -q` stops at the first match, and under pipefail the
+        # SIGPIPE it leaves the writer made the test fail at random (then both configurations ran
+        # and the last JSON line, the single-font one, was kept as this configuration's).
+        help=$("$binary" bench --help)
+        if [[ $help == *--configurations* ]]; then options=(--configurations given); fi
         line=$("$binary" bench "${options[@]}" --jsonl-input "$corpus" --font-file "$FONT" --face "$FACE" \
           --font-size "$SIZE" --widths "$WIDTHS" --fallback "$fallback" --repeat "$REPS" | tail -1)
         echo "$which $(basename "$corpus" .jsonl) $fallback $line" >>"$results"
