@@ -53,14 +53,12 @@ enum TextRuns {
     /// nil when some unit is not ASCII. Complexity: O(n), one comparison per unit.
     @inline(__always)
     static func asciiScript(_ units: UnsafeBufferPointer<UInt16>) -> Script? {
-        var combined: UInt16 = 0
         var hasLetter = false
         for unit in units {
-            combined |= unit
+            if unit >= 0x80 { return nil }
             // A–Z and a–z: setting bit 5 folds case.
             hasLetter = hasLetter || (unit | 0x20) &- 0x61 < 26
         }
-        guard combined < 0x80 else { return nil }
         return hasLetter ? .latin : .common
     }
 

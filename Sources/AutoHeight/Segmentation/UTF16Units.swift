@@ -51,22 +51,25 @@ func scanUTF16Units(
             let base = UnsafeRawPointer(bytes.baseAddress)
             while input < count {
                 // Eight bytes at a time while they are printable ASCII (no byte at or above 0x80,
-                // below 0x20, or DEL): they need no check one by one.
-                if input + 8 <= count, let base {
+                // below 0x20, or DEL): they need no check one by one. Tried only at an ASCII byte;
+                // when the word holds another byte, the printable ones before it are copied and
+                // the loop goes on at it (the lowest flagged byte is always a true one: the
+                // subtractions' borrows only flag bytes above it).
+                if input + 8 <= count, bytes[input] < 0x80, let base {
                     let word = base.loadUnaligned(fromByteOffset: input, as: UInt64.self)
                     let del = word ^ 0x7F7F_7F7F_7F7F_7F7F
                     let highBits: UInt64 = 0x8080_8080_8080_8080
                     let nonASCII = word & highBits
                     let belowSpace = (word &- 0x2020_2020_2020_2020) & ~word & highBits
                     let isDelete = (del &- 0x0101_0101_0101_0101) & ~del & highBits
-                    if nonASCII | belowSpace | isDelete == 0 {
-                        for offset in 0..<8 {
-                            units[output + offset] = UInt16(truncatingIfNeeded: (word >> UInt64(8 * offset)) & 0xFF)
-                        }
-                        input += 8
-                        output += 8
-                        continue
+                    let flagged = nonASCII | belowSpace | isDelete
+                    let printable = flagged == 0 ? 8 : flagged.trailingZeroBitCount / 8
+                    for offset in 0..<printable {
+                        units[output + offset] = UInt16(truncatingIfNeeded: (word >> UInt64(8 * offset)) & 0xFF)
                     }
+                    input += printable
+                    output += printable
+                    if printable == 8 || input >= count { continue }
                 }
                 let lead = UInt32(bytes[input])
                 if lead < 0x80 {
