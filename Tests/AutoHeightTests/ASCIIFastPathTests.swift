@@ -6,22 +6,12 @@ import Testing
 /// (one run, Latin or Common) and the UTF-16 transcoding eight bytes at a time.
 @Suite struct ASCIIFastPathTests {
     /// Random text over `alphabet`, `count` scalars long.
-    static func randomText(_ alphabet: [Unicode.Scalar], count: Int, using random: inout SplitMix) -> String {
+    static func randomText(_ alphabet: [Unicode.Scalar], count: Int, using random: inout EditableTextTests.Generator)
+        -> String
+    {
         var text = String.UnicodeScalarView()
         for _ in 0..<count { text.append(alphabet[Int(random.next() % UInt64(alphabet.count))]) }
         return String(text)
-    }
-
-    /// A small deterministic generator (the tests must fail the same way every run).
-    struct SplitMix {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var mixed = state
-            mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-            return mixed ^ (mixed >> 31)
-        }
     }
 
     static let asciiAlphabet: [Unicode.Scalar] = (0..<128).map { Unicode.Scalar(UInt8($0)) }
@@ -53,7 +43,7 @@ import Testing
             let text = String(Unicode.Scalar(UInt8(unit)))
             #expect(try itemized(text, fast: true) == itemized(text, fast: false), "U+\(unit)")
         }
-        var random = SplitMix(state: 13)
+        var random = EditableTextTests.Generator(state: 13)
         let brackety: [Unicode.Scalar] = Array("()[]{} a1.".unicodeScalars)
         for round in 0..<400 {
             let alphabet = round % 2 == 0 ? Self.asciiAlphabet : brackety
@@ -91,7 +81,7 @@ import Testing
     /// every break, control and DEL, wherever it falls in an eight-byte word (one to three of
     /// them, or non-ASCII characters, among printable ASCII).
     @Test func eightByteTranscodingMatchesTheReference() {
-        var random = SplitMix(state: 7)
+        var random = EditableTextTests.Generator(state: 7)
         let printable: [Unicode.Scalar] = (0x20..<0x7F).map { Unicode.Scalar(UInt8($0)) }
         let rare: [Unicode.Scalar] = [
             "\n", "\r", "\t", "\u{7F}", "\u{0B}", "\u{1F}", "\u{00}", "é", "\u{5D0}", "中", "😀", "\u{85}", "\u{9F}",

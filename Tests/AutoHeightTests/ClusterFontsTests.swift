@@ -63,7 +63,7 @@ import Testing
         let capacity = 300
         var table = ShortClusterChoices(capacity: capacity)
         var reference: [Key: Int?] = [:]
-        var generator = SplitMix(seed: 13)
+        var generator = EditableTextTests.Generator(state: 13)
         let scripts: [Script] = [.latin, .han, .arabic]
         var clears = 0
         for step in 0..<20_000 {
@@ -118,18 +118,5 @@ import Testing
         )
         #expect(table.value(script: .latin, colorOnly: true, needed: keys[1]) == nil)
         #expect(table.value(script: .han, colorOnly: false, needed: keys[1]) == nil)
-    }
-}
-
-/// A small deterministic generator (SplitMix64) for the table's random keys.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

@@ -97,7 +97,7 @@ import Testing
                     fonts: FontStack(try Font(path: cjk, faceIndex: 1), systemFallback: FallbackFixtures.reference),
                     fontSize: 16, language: "ko"))
         }
-        var random = ASCIIFastPathTests.SplitMix(state: 2_026)
+        var random = EditableTextTests.Generator(state: 2_026)
         var taken = 0
         for style in styles {
             for _ in 0..<150 {
