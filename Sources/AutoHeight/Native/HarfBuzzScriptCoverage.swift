@@ -18,14 +18,3 @@ extension HarfBuzzFont {
         return false
     }
 }
-
-extension UnicodeProperties {
-    /// The canonical decomposition of `scalar` into two as HarfBuzz's normalizer reads it (the
-    /// second is 0 for a singleton), or nil when it has none.
-    static func canonicalDecomposition(of scalar: UInt32) -> (first: UInt32, second: UInt32)? {
-        var first: hb_codepoint_t = 0
-        var second: hb_codepoint_t = 0
-        guard hb_unicode_decompose(hb_unicode_funcs_get_default(), scalar, &first, &second) != 0 else { return nil }
-        return (first, second)
-    }
-}

@@ -1,7 +1,9 @@
 import CAutoHeightICU
+import CHarfBuzz
 
 /// Unicode character properties from ICU, as Swift types: the rest of the code never sees
-/// ICU's enum numbers.
+/// ICU's enum numbers. Canonical decompositions come from HarfBuzz's data, the one its
+/// normalizer shapes with.
 enum UnicodeProperties {
     /// The general category of `scalar`, in the groups layout needs.
     static func generalCategory(of scalar: UInt32) -> GeneralCategory {
@@ -65,6 +67,15 @@ enum UnicodeProperties {
     /// AL, NU, AI, ID, CJ, the Hangul classes, EB, EM, or CM/ZWJ (which stay with their base).
     @inline(__always)
     static func isKeepAllLetter(_ scalar: UInt32) -> Bool { ah_is_keep_all_letter(scalar) != 0 }
+
+    /// The canonical decomposition of `scalar` into two as HarfBuzz's normalizer reads it (the
+    /// second is 0 for a singleton), or nil when it has none.
+    static func canonicalDecomposition(of scalar: UInt32) -> (first: UInt32, second: UInt32)? {
+        var first: hb_codepoint_t = 0
+        var second: hb_codepoint_t = 0
+        guard hb_unicode_decompose(hb_unicode_funcs_get_default(), scalar, &first, &second) != 0 else { return nil }
+        return (first, second)
+    }
 
     /// Code points a font need not cover for a grapheme to count as covered: joiners, variation
     /// selectors, tag characters and other default-ignorables that shape as nothing.

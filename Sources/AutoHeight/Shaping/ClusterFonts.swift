@@ -43,7 +43,7 @@ extension ParagraphShaper {
     /// the start of the run or after an emoji, which is a run of its own in Pango).
     ///
     /// With `primaryShapedAll` false (a foreign run, ``shapeForeignRun(_:checkingEmoji:units:advances:fontIndices:flags:anyMissing:)``),
-    /// returns false when a cluster marked ``unshapedInPrimary`` was left in the primary font.
+    /// returns false when a cluster marked ``UnitFlag/unshapedInPrimary`` was left in the primary font.
     ///
     /// Complexity: O(n); allocates only for a memo miss or a cluster needing more than four
     /// characters.

@@ -7,7 +7,7 @@ struct FontStretch {
     private var start = 0
     private var end = 0
     /// Whether clusters added in the primary font are checked for
-    /// ``ParagraphShaper/unshapedInPrimary`` (a foreign run's).
+    /// ``UnitFlag/unshapedInPrimary`` (a foreign run's).
     var watchesUnshaped = false
     /// Whether such a cluster was added in the primary font: its advances are not there.
     private(set) var leftUnshapedInPrimary = false
@@ -39,7 +39,7 @@ struct FontStretch {
         advances: inout [Double], fontIndices: inout [UInt8], flags: inout [UInt8], anyMissing: inout Bool
     ) throws(AutoHeightError) {
         if watchesUnshaped && !leftUnshapedInPrimary {
-            for unit in range where flags[unit] & ParagraphShaper.unshapedInPrimary != 0 {
+            for unit in range where flags[unit] & UnitFlag.unshapedInPrimary != 0 {
                 leftUnshapedInPrimary = true
                 break
             }

@@ -21,10 +21,6 @@
 /// primary's whole-run pass it sat beside `.notdef` glyphs, which only a font with kerning or
 /// contextual lookups on glyph 0 would notice.
 extension ParagraphShaper {
-    /// Set on the units of clusters not shaped in the primary font while a foreign run's fonts
-    /// are chosen (never left in a paragraph's flags).
-    static let unshapedInPrimary: UInt8 = 0x80
-
     /// Whether `scalar` is a letter of `script` that a font mapping no character of `script`
     /// cannot draw: of that script (not Common or Inherited), not default-ignorable (HarfBuzz
     /// hides those), and, if it decomposes, into a character of the same script (Greek spacing
@@ -70,14 +66,14 @@ extension ParagraphShaper {
                             regionStart..<start, of: run, font: fonts[0], units: units, advances: &advances,
                             flags: &flags)
                     } else {
-                        for unit in regionStart..<start { flags[unit] |= Self.unshapedInPrimary }
+                        for unit in regionStart..<start { flags[unit] |= UnitFlag.unshapedInPrimary }
                     }
                 }
                 regionStart = nil
                 regionNeedsShaping = false
                 if start == end { break }
                 foundForeign = true
-                for unit in start..<clusterEnd { flags[unit] |= UnitFlag.missingGlyph | Self.unshapedInPrimary }
+                for unit in start..<clusterEnd { flags[unit] |= UnitFlag.missingGlyph | UnitFlag.unshapedInPrimary }
             } else {
                 if regionStart == nil { regionStart = start }
                 if !takesNeighbour { regionNeedsShaping = true }
@@ -98,7 +94,7 @@ extension ParagraphShaper {
                 flags[unit] &= ~(UnitFlag.missingGlyph | UnitFlag.dottedCircle)
                 if !fontIndices.isEmpty { fontIndices[unit] = 0 }
             }
-            flags[unit] &= ~Self.unshapedInPrimary
+            flags[unit] &= ~UnitFlag.unshapedInPrimary
         }
         return chosen
     }

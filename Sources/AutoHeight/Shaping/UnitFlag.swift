@@ -15,6 +15,10 @@ enum UnitFlag {
     /// it in the same buffer (HarfBuzz numbers syllables modulo 15 and skips a broken one numbered
     /// as the last), so text holding one is shaped whole, never in pieces.
     static let dottedCircle: UInt8 = 0x40
+    /// Set, while a foreign run's fonts are chosen, on the units of clusters not shaped in the
+    /// primary font (``ParagraphShaper/shapeForeignRun(_:checkingEmoji:units:advances:fontIndices:flags:anyMissing:)``);
+    /// never left in a paragraph's flags.
+    static let unshapedInPrimary: UInt8 = 0x80
 
     /// Grapheme clusters marked missing in `flags` (one per cluster, counted at its first unit).
     static func missingClusters(in flags: ArraySlice<UInt8>) -> Int {
