@@ -46,18 +46,22 @@ enum WordCoupling: Sendable {
 /// change (whose class at the time the rules run is not known from the character alone).
 /// Answers for BMP characters are tabulated once (64 KiB and 8 KiB), so chunking text costs a
 /// table look-up per cut. Immutable, so safe to share between threads.
-final class SpaceContextRules: Sendable {
+///
+/// The two tables are raw memory this object owns (freed in `deinit`): read through a pointer, a
+/// look-up retains nothing, where reading an array property retained its buffer on every cut.
+final class SpaceContextRules: @unchecked Sendable {
     typealias Rule = SpaceRule
 
     let space: UInt32
     let rules: [Rule]
     /// Glyphs a substitution of the plan may replace or join to others.
     let unstable: GlyphSet
-    /// Bit per BMP character: a rule with a lookahead might fire after it (``mayLetFire(_:)``).
-    private let beforeTriggers: [UInt64]
+    /// Bit per BMP character: a rule with a lookahead might fire after it (``mayLetFire(_:)``);
+    /// 1,024 words, written only in `init`.
+    private let beforeTriggers: UnsafeMutablePointer<UInt64>
     /// Per BMP character: its class as the next character (``classAsNext(_:glyph:rules:unstable:)``,
-    /// ≥ 1), or 0 when it is unknown.
-    private let nextClasses: [UInt8]
+    /// ≥ 1), or 0 when it is unknown; 65,536 bytes, written only in `init`.
+    private let nextClasses: UnsafeMutablePointer<UInt8>
     /// Whether a rule with a lookahead fires whatever precedes the space.
     private let fireWithoutBacktrack: Bool
 
@@ -66,8 +70,10 @@ final class SpaceContextRules: Sendable {
         self.rules = rules
         self.unstable = unstable
         fireWithoutBacktrack = rules.contains { $0.lookahead != nil && $0.backtrack == nil }
-        var triggers = [UInt64](repeating: 0, count: 1024)
-        var classes = [UInt8](repeating: 0, count: 0x10000)
+        let triggers = UnsafeMutablePointer<UInt64>.allocate(capacity: 1024)
+        triggers.initialize(repeating: 0, count: 1024)
+        let classes = UnsafeMutablePointer<UInt8>.allocate(capacity: 0x10000)
+        classes.initialize(repeating: 0, count: 0x10000)
         for unit in 0..<0x10000 {
             let glyph = font.nominalGlyph(UInt32(unit))
             if Self.mayLetFire(glyph, rules: rules, unstable: unstable) {
@@ -79,6 +85,11 @@ final class SpaceContextRules: Sendable {
         }
         beforeTriggers = triggers
         nextClasses = classes
+    }
+
+    deinit {
+        beforeTriggers.deallocate()
+        nextClasses.deallocate()
     }
 
     /// The part of a chunk's key that stands for the character after it: 0 when the chunk's

@@ -26,13 +26,29 @@ enum UnicodeProperties {
     /// The UAX #14 Line_Break class of `scalar`, from a table for the BMP (built once, 64 KiB).
     @inline(__always)
     static func lineBreakClass(of scalar: UInt32) -> LineBreakClass {
-        if scalar < 0x10000 { return LineBreakClass(rawValue: bmpLineBreakClasses[Int(scalar)]) }
+        lineBreakClass(of: scalar, in: bmpLineBreakClasses)
+    }
+
+    /// ``lineBreakClass(of:)`` with the table (``lineBreakTable``) already at hand, for loops:
+    /// on Linux every read of a static table is a call (`swift_once`).
+    @inline(__always)
+    static func lineBreakClass(of scalar: UInt32, in table: UnsafeBufferPointer<UInt8>) -> LineBreakClass {
+        if scalar < 0x10000 { return LineBreakClass(rawValue: table[Int(scalar)]) }
         return LineBreakClass(rawValue: UInt8(clamping: max(0, ah_line_break_class(scalar))))
     }
 
-    private static let bmpLineBreakClasses: [UInt8] = (0..<0x10000).map {
-        UInt8(clamping: max(0, ah_line_break_class(UInt32($0))))
-    }
+    /// The table of ``lineBreakClass(of:in:)``, for loops that read it once.
+    static var lineBreakTable: UnsafeBufferPointer<UInt8> { bmpLineBreakClasses }
+
+    /// The Line_Break class of every BMP unit, in memory the process-wide table owns for its
+    /// whole life.
+    // nonisolated(unsafe): the memory is written once, while the table is built, and only read
+    // after.
+    nonisolated(unsafe) private static let bmpLineBreakClasses: UnsafeBufferPointer<UInt8> = {
+        let table = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 0x10000)
+        for unit in 0..<0x10000 { table[unit] = UInt8(clamping: max(0, ah_line_break_class(UInt32(unit)))) }
+        return UnsafeBufferPointer(table)
+    }()
 
     /// The emoji properties (UTS #51) of `scalar`.
     static func emojiProperties(of scalar: UInt32) -> EmojiProperties {

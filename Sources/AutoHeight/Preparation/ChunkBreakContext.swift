@@ -18,7 +18,15 @@ extension SegmentCache {
     struct BreakContext: Equatable {
         let rawValue: UInt16
 
-        static let unknown = BreakContext(rawValue: 0xFFFF)
+        // Computed, not stored: a stored static is a `swift_once` call per read on Linux.
+        static var unknown: BreakContext { BreakContext(rawValue: 0xFFFF) }
+
+        /// The character tables the context is read from, taken once per paragraph (each read of
+        /// a static table is a call on Linux).
+        struct Tables {
+            let standalone = Graphemes.standaloneTable
+            let lineBreak = UnicodeProperties.lineBreakTable
+        }
 
         private init(rawValue: UInt16) { self.rawValue = rawValue }
 
@@ -42,10 +50,16 @@ extension SegmentCache {
 
         /// The context of the chunk `range` of a paragraph's `units`, which starts and ends
         /// where a script run of the paragraph does when `startsRun` and `endsRun` say so.
-        init(of range: Range<Int>, in units: UnsafeBufferPointer<UInt16>, startsRun: Bool, endsRun: Bool) {
+        init(
+            of range: Range<Int>, in units: UnsafeBufferPointer<UInt16>, startsRun: Bool, endsRun: Bool,
+            tables: Tables = Tables()
+        ) {
             let start = range.lowerBound
             let end = range.upperBound
-            guard let (startKind, previousClass) = Self.start(at: start, in: units, startsRun: startsRun) else {
+            guard
+                let (startKind, previousClass) = Self.start(
+                    at: start, in: units, startsRun: startsRun, tables: tables)
+            else {
                 self = .unknown
                 return
             }
@@ -54,11 +68,11 @@ extension SegmentCache {
                 self = BreakContext(rawValue: head | Self.none)
                 return
             }
-            guard end > start, Graphemes.isStandalone(units[end]) else {
+            guard end > start, Graphemes.isStandalone(units[end], in: tables.standalone) else {
                 self = .unknown
                 return
             }
-            let nextClass = UnicodeProperties.lineBreakClass(of: UInt32(units[end]))
+            let nextClass = UnicodeProperties.lineBreakClass(of: UInt32(units[end]), in: tables.lineBreak)
             guard units[end - 1] == 0x20 || (endsRun && Self.endsCleanlyBefore(nextClass)),
                 UInt16(nextClass.rawValue) < Self.none
             else {
@@ -73,19 +87,25 @@ extension SegmentCache {
         /// them (not a combining mark or joiner, whose class is their base's); or a script run
         /// starting with a letter. Nil otherwise.
         private static func start(
-            at start: Int, in units: UnsafeBufferPointer<UInt16>, startsRun: Bool
+            at start: Int, in units: UnsafeBufferPointer<UInt16>, startsRun: Bool, tables: Tables
         ) -> (Start, UInt16)? {
             if start == 0 { return (.paragraphStart, none) }
             if units[start - 1] == 0x20 {
                 var before = start - 1
                 while before > 0 && units[before - 1] == 0x20 { before -= 1 }
                 if before == 0 { return (.afterSpaces, none) }
-                guard let previousClass = effectiveClass(endingAt: before, in: units) else { return nil }
+                guard let previousClass = effectiveClass(endingAt: before, in: units, table: tables.lineBreak) else {
+                    return nil
+                }
                 return (.afterSpaces, UInt16(previousClass.rawValue))
             }
-            guard startsRun, Graphemes.isStandalone(units[start]) else { return nil }
-            if isLetter(UnicodeProperties.lineBreakClass(of: UInt32(units[start]))) { return (.runStartLetter, none) }
-            guard let previousClass = effectiveClass(endingAt: start, in: units), isLetter(previousClass) else {
+            guard startsRun, Graphemes.isStandalone(units[start], in: tables.standalone) else { return nil }
+            if isLetter(UnicodeProperties.lineBreakClass(of: UInt32(units[start]), in: tables.lineBreak)) {
+                return (.runStartLetter, none)
+            }
+            guard let previousClass = effectiveClass(endingAt: start, in: units, table: tables.lineBreak),
+                isLetter(previousClass)
+            else {
                 return nil
             }
             return (.runStartAfterLetter, UInt16(previousClass.rawValue))
@@ -106,13 +126,13 @@ extension SegmentCache {
         /// marks and joiners take their base's (LB9), or AL after a space, a break or the start
         /// (LB10). Nil for a surrogate class or a base more than 32 marks back.
         private static func effectiveClass(
-            endingAt end: Int, in units: UnsafeBufferPointer<UInt16>
+            endingAt end: Int, in units: UnsafeBufferPointer<UInt16>, table: UnsafeBufferPointer<UInt8>
         ) -> LineBreakClass? {
             var position = end
             for _ in 0..<32 {
                 guard position > 0 else { return .alphabetic }
                 let scalar = units.scalar(endingAt: position)
-                let lineBreakClass = UnicodeProperties.lineBreakClass(of: scalar)
+                let lineBreakClass = UnicodeProperties.lineBreakClass(of: scalar, in: table)
                 switch lineBreakClass {
                 case .combiningMark, .zeroWidthJoiner:  // look at the base
                     position -= scalar > 0xFFFF ? 2 : 1

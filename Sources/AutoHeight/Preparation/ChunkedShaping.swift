@@ -26,9 +26,11 @@ extension ParagraphPreparer {
         scratch.requests = []
         requests.removeAll(keepingCapacity: true)
         let primary = shaper.fonts[0]
+        let primaryShaper = primary.shaper  // read once, not per chunk
         let breaksByPhrase = language.breaksByPhrase
         let severalFonts = shaper.mayUseSeveralFonts
         let standalone = Graphemes.standaloneTable  // read once, not per word
+        let breakTables = SegmentCache.BreakContext.Tables()
         // Grapheme clusters are the paragraph's. A run may start inside one (a bidi level change
         // before a trailing joiner): then they are found over the whole paragraph, and only runs
         // that start one are cut into chunks (whose own clusters then agree).
@@ -99,7 +101,7 @@ extension ParagraphPreparer {
                         while index - spaces > chunkStart && units[index - spaces - 1] == 0x20 { spaces += 1 }
                         let before = index - spaces > chunkStart ? units.scalar(endingAt: index - spaces) : nil
                         if let found = spaceRules.lookaheadClass(
-                            before: before, trailingSpaces: spaces, next: units[index], font: primary.shaper)
+                            before: before, trailingSpaces: spaces, next: units[index], font: primaryShaper)
                         {
                             nextClass = found
                             break
@@ -112,7 +114,8 @@ extension ParagraphPreparer {
                     breaksByPhrase
                     ? .unknown
                     : SegmentCache.BreakContext(
-                        of: range, in: units, startsRun: chunkStart == run.range.lowerBound, endsRun: index == runEnd)
+                        of: range, in: units, startsRun: chunkStart == run.range.lowerBound, endsRun: index == runEnd,
+                        tables: breakTables)
                 // Choosing fonts: a chunk that ends the run has no next cluster, unlike one with
                 // the same text inside a run; the tag tells them apart.
                 let endsRunTag = choosesFonts && index == runEnd ? SegmentCache.endsRunTag : 0

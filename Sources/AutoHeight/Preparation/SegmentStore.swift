@@ -105,7 +105,12 @@ struct SegmentStore {
         let entry = entries[entryIndex]
         guard entry.breakStart >= 0 else { return false }
         let start = Int(entry.breakStart)
-        for offset in breaks[start..<(start + Int(entry.breakCount))] { boundaries.append(Int32(position) + offset) }
+        let count = Int(entry.breakCount)
+        let shift = Int32(position)
+        // Through a buffer: a slice of `breaks` retained the array on every chunk.
+        breaks.withUnsafeBufferPointer { stored in
+            for index in start..<(start + count) { boundaries.append(shift + stored[index]) }
+        }
         return true
     }
 
