@@ -146,61 +146,41 @@ struct ParagraphPreparer {
         return paragraph
     }
 
-    /// The segments between `boundaries`: each one's content and hanging widths (summed unit by
-    /// unit, in order), fonts and tabs; in `hangs` mode, whitespace inside a segment's content is
-    /// flagged (``UnitFlag/innerWhitespace``). `fontIndices` is empty with one font. On buffers:
-    /// one array access per unit without bounds or uniqueness checks.
+    /// The segments between `boundaries` (``Segment/measure(from:to:trailing:units:advances:fontIndices:)``);
+    /// in `hangs` mode, whitespace inside a segment's content is flagged
+    /// (``UnitFlag/innerWhitespace``). `fontIndices` is empty with one font.
     private func appendSegments(
         boundaries: UnsafeBufferPointer<Int32>, units: UnsafeBufferPointer<UInt16>,
         advances: UnsafeBufferPointer<Double>, fontIndices: UnsafeBufferPointer<UInt8>,
         flags: UnsafeMutableBufferPointer<UInt8>, endsParagraph: Bool, to segments: inout [Segment]
     ) {
         let count = units.count
-        let spacesHang = whiteSpace != .breakSpaces
-        let hangingMode: TrailingWhitespace? = spacesHang ? trailingWhitespace : nil
-        let hangsInnerWhitespace = hangingMode == .hangs
-        let oneFont = fontIndices.isEmpty
+        let hangingMode: TrailingWhitespace? = whiteSpace != .breakSpaces ? trailingWhitespace : nil
+        // One loop per mode, so that each inlines the measure for its span.
         var start = 0
-        for boundary in boundaries {
-            let end = Int(boundary)
-            var contentEnd = end
-            switch hangingMode {
-            case nil: break  // break-spaces: spaces take room
-            case .hangs?:
-                while contentEnd > start && CharacterClasses.isHangingWhitespace(units[contentEnd - 1]) {
-                    contentEnd -= 1
+        switch hangingMode {
+        case .hangs?:
+            for boundary in boundaries {
+                let end = Int(boundary)
+                let (segment, inner) = Segment.measure(
+                    from: start, to: end, trailing: .all, units: units, advances: advances, fontIndices: fontIndices)
+                if inner {
+                    Segment.markInnerWhitespace(from: start, to: Int(segment.contentEnd), units: units, flags: flags)
                 }
-            case .pango?:
-                if (end < count || !endsParagraph) && CharacterClasses.isHangingWhitespace(units[end - 1]) {
-                    contentEnd -= 1
-                }
+                segments.append(segment)
+                start = end
             }
-            var content = 0.0
-            var mask: UInt32 = oneFont && contentEnd > start ? 1 : 0
-            var hasTab = false
-            // One pass over the content: widths, fonts, tabs, and (in `hangs` mode) the whitespace
-            // inside it, which hangs if the segment must break inside (UnitFlag.innerWhitespace).
-            for index in start..<contentEnd {
-                content += advances[index]
-                if !oneFont { mask |= 1 << UInt32(min(fontIndices[index], 31)) }
-                let unit = units[index]
-                if unit == 0x09 { hasTab = true }
-                if hangsInnerWhitespace && CharacterClasses.isHangingWhitespace(unit) {
-                    flags[index] |= UnitFlag.innerWhitespace
-                }
+        case .pango?, nil:
+            for boundary in boundaries {
+                let end = Int(boundary)
+                let span: TrailingSpan = hangingMode != nil && (end < count || !endsParagraph) ? .lastUnit : .none
+                segments.append(
+                    Segment.measure(
+                        from: start, to: end, trailing: span, units: units, advances: advances,
+                        fontIndices: fontIndices
+                    ).segment)
+                start = end
             }
-            var trailing = 0.0
-            for index in contentEnd..<end {
-                trailing += advances[index]
-                if units[index] == 0x09 { hasTab = true }
-                // Hanging whitespace is still on the line: its font counts for the line's height.
-                if !oneFont { mask |= 1 << UInt32(min(fontIndices[index], 31)) }
-            }
-            segments.append(
-                Segment(
-                    end: Int32(end), contentEnd: Int32(contentEnd), contentWidth: content,
-                    trailingWidth: trailing, fontMask: mask, hasTab: hasTab))
-            start = end
         }
     }
 

@@ -1,0 +1,68 @@
+/// Which units at the end of a segment are its trailing whitespace (from ``TrailingWhitespace``
+/// and CSS `white-space`).
+enum TrailingSpan {
+    /// None: spaces take room (`break-spaces`, or Pango's last segment of a paragraph).
+    case none
+    /// Every hanging whitespace unit at the end (``TrailingWhitespace/hangs``).
+    case all
+    /// The last unit when it is hanging whitespace (``TrailingWhitespace/pango``).
+    case lastUnit
+}
+
+extension Segment {
+    /// The segment over `start..<end` of a paragraph's (or a cached chunk's) arrays: its content
+    /// and trailing widths, summed unit by unit in order from `start` and from the content's end
+    /// (every path sums them so, which is what lets a segment stored with a cached chunk equal
+    /// the one made here to the last bit), fonts and tabs. `innerWhitespace` says that, with
+    /// `.all`, hanging whitespace lies inside the content (``UnitFlag/innerWhitespace``).
+    /// `fontIndices` is empty with one font.
+    @inline(__always)
+    static func measure(
+        from start: Int, to end: Int, trailing span: TrailingSpan, units: UnsafeBufferPointer<UInt16>,
+        advances: UnsafeBufferPointer<Double>, fontIndices: UnsafeBufferPointer<UInt8>
+    ) -> (segment: Segment, innerWhitespace: Bool) {
+        var contentEnd = end
+        switch span {
+        case .none: break
+        case .all:
+            while contentEnd > start && CharacterClasses.isHangingWhitespace(units[contentEnd - 1]) { contentEnd -= 1 }
+        case .lastUnit:
+            if CharacterClasses.isHangingWhitespace(units[end - 1]) { contentEnd -= 1 }
+        }
+        let oneFont = fontIndices.isEmpty
+        let marksInner = span == .all
+        var content = 0.0
+        var mask: UInt32 = oneFont && contentEnd > start ? 1 : 0
+        var hasTab = false
+        var inner = false
+        for index in start..<contentEnd {
+            content += advances[index]
+            if !oneFont { mask |= 1 << UInt32(min(fontIndices[index], 31)) }
+            let unit = units[index]
+            if unit == 0x09 { hasTab = true }
+            if marksInner && CharacterClasses.isHangingWhitespace(unit) { inner = true }
+        }
+        var trailing = 0.0
+        for index in contentEnd..<end {
+            trailing += advances[index]
+            if units[index] == 0x09 { hasTab = true }
+            // Hanging whitespace is still on the line: its font counts for the line's height.
+            if !oneFont { mask |= 1 << UInt32(min(fontIndices[index], 31)) }
+        }
+        let segment = Segment(
+            end: Int32(end), contentEnd: Int32(contentEnd), contentWidth: content, trailingWidth: trailing,
+            fontMask: mask, hasTab: hasTab)
+        return (segment, inner)
+    }
+
+    /// Flags the hanging whitespace inside the content of the segment `start..<contentEnd`
+    /// (``UnitFlag/innerWhitespace``: it hangs if the segment must break inside).
+    static func markInnerWhitespace(
+        from start: Int, to contentEnd: Int, units: UnsafeBufferPointer<UInt16>,
+        flags: UnsafeMutableBufferPointer<UInt8>
+    ) {
+        for index in start..<contentEnd where CharacterClasses.isHangingWhitespace(units[index]) {
+            flags[index] |= UnitFlag.innerWhitespace
+        }
+    }
+}
