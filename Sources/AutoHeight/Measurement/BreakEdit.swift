@@ -115,7 +115,7 @@ extension EditableText {
             : nil
         let tailEnd = keepsAfter ? tail.pieceStarts[kept.after] : tail.utf16Count
         let tailStart = region.units.count - (tail.isPieced ? tailEnd - tail.pieceStarts[tailFirst] : 0)
-        let context = try style.preparationContext()
+        let context = try editingStyle.preparationContext()
         let (minimumLength, pieceLength) = (windowMinimumLength, pieceLength)
         let built = try units.withUnsafeBufferPointer { (all) throws(AutoHeightError) in
             try region.units.withUnsafeBufferPointer { (old) throws(AutoHeightError) in

@@ -14,6 +14,15 @@
 public struct EditableText: Sendable {
     /// The style the text is prepared in.
     public let style: TextStyle
+    /// `style` with a segment cache for the paragraphs edits prepare again: the style's own, or
+    /// one of ``editCacheByteLimit`` bytes for this text (and its copies). Typing re-prepares
+    /// the paragraph it types in, whose other words then come from the cache (a keystroke at
+    /// the end of a 100 kB text: about 42 µs without, 10 µs with, `autoheight bench`); the
+    /// cache's results are the uncached ones, exactly (``SegmentCache``).
+    let editingStyle: TextStyle
+    /// The size of the segment cache a text makes for its edits when its style has none
+    /// (1 MiB): it holds only chunks of paragraphs that were edited.
+    static let editCacheByteLimit = 1 << 20
     /// The paragraphs, kept current.
     var store: TextStore
     /// Per-paragraph results at the last measured width; a copy of an `EditableText` that is
@@ -60,6 +69,13 @@ public struct EditableText: Sendable {
                     minimumLength: windowMinimumLength, pieceLength: pieceLength))
         }
         self.style = style
+        var editingStyle = style
+        if style.segmentCache == nil && style.whiteSpace == .preWrap {
+            editingStyle.segmentCache = SegmentCache(byteLimit: Self.editCacheByteLimit)
+            // Its own memo: the two styles would otherwise take turns replacing each other's context.
+            editingStyle.preparationContextMemo = PreparationContextMemo()
+        }
+        self.editingStyle = editingStyle
         store = TextStore(paragraphs)
         self.windowMinimumLength = windowMinimumLength
         self.pieceLength = pieceLength
@@ -195,7 +211,7 @@ public struct EditableText: Sendable {
         }
         let isTextEnd = region.paragraphs.upperBound == store.paragraphCount - 1
         var paragraphs: [StoredParagraph] = []
-        let context = try style.preparationContext()
+        let context = try editingStyle.preparationContext()
         let (minimumLength, pieceLength) = (windowMinimumLength, pieceLength)
         try units.withUnsafeBufferPointer { (buffer) throws(AutoHeightError) in
             // The last piece is empty when the region ended with a break (that piece is the next,

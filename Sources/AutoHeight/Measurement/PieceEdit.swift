@@ -65,7 +65,7 @@ extension EditableText {
             group.lowerBound > 0 ? old.pieces[group.lowerBound - 1].units.dropLast().last : nil,
             isLast ? nil : old.pieces[group.upperBound + 1].units.first
         )
-        let context = try style.preparationContext()
+        let context = try editingStyle.preparationContext()
         let pieceLength = pieceLength
         let done = try units.withUnsafeBufferPointer { (all) throws(AutoHeightError) in
             try region.units.withUnsafeBufferPointer { (oldUnits) throws(AutoHeightError) in

@@ -37,7 +37,7 @@ public struct TextStyle: Sendable {
     /// The largest text, paragraph and run of combining marks measured (``InputLimits``).
     public var limits = InputLimits()
     /// The preparation context last resolved for this style (``preparationContext()``).
-    let preparationContextMemo = PreparationContextMemo()
+    var preparationContextMemo = PreparationContextMemo()
 
     /// Locale line-breaking options: strictness (`-u-lb-`) and word keeping (`-u-lw-`), read
     /// from and written into ``language`` (setting them rewrites those keywords of the tag and
