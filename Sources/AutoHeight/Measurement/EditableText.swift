@@ -11,6 +11,10 @@
 /// The text is kept once, in a `TextStore`: paragraphs with their units, cluster counts and
 /// preparations in leaves of a few dozen, so an edit in one short paragraph costs about the same
 /// in a 1 kB and a 1 MB text.
+///
+/// Edits prepare their paragraphs through a ``SegmentCache``: the style's, or, when it has none,
+/// one of at most 1 MiB that the text (and its copies) keeps for its edits, so typing reshapes
+/// only the word typed in. The results are those of preparing without a cache, exactly.
 public struct EditableText: Sendable {
     /// The style the text is prepared in.
     public let style: TextStyle
