@@ -10,11 +10,10 @@ enum TrailingSpan {
 }
 
 extension Segment {
-    /// The segment over `start..<end` of a paragraph's (or a cached chunk's) arrays: its content
-    /// and trailing widths, summed unit by unit in order from `start` and from the content's end
-    /// (every path sums them so, which is what lets a segment stored with a cached chunk equal
-    /// the one made here to the last bit), fonts and tabs. `innerWhitespace` says that, with
-    /// `.all`, hanging whitespace lies inside the content (``UnitFlag/innerWhitespace``).
+    /// The segment over `start..<end` of a paragraph's arrays: its content and trailing widths,
+    /// summed unit by unit in order from `start` and from the content's end (floating-point sums
+    /// depend on their order: this is the one order), fonts and tabs. `innerWhitespace` says
+    /// that, with `.all`, hanging whitespace lies inside the content (``UnitFlag/innerWhitespace``).
     /// `fontIndices` is empty with one font.
     @inline(__always)
     static func measure(
