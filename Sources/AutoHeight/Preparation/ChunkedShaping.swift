@@ -29,8 +29,9 @@ extension ParagraphPreparer {
         let primaryShaper = primary.shaper  // read once, not per chunk
         let breaksByPhrase = language.breaksByPhrase
         let severalFonts = shaper.mayUseSeveralFonts
-        let standalone = Graphemes.standaloneTable  // read once, not per word
+        // The character tables, read once per paragraph, not per word.
         let breakTables = SegmentCache.BreakContext.Tables()
+        let standalone = breakTables.standalone
         // Grapheme clusters are the paragraph's. A run may start inside one (a bidi level change
         // before a trailing joiner): then they are found over the whole paragraph, and only runs
         // that start one are cut into chunks (whose own clusters then agree).
