@@ -32,6 +32,9 @@ public final class SystemFallback: Sendable {
     public let acceptedFontFiles: [String]?
 
     private let state: Locked<State>
+    /// How many fonts have been discovered (written under the lock, after the metrics): lets a
+    /// line pass see without the lock that its snapshot of ``metrics`` is still current.
+    private let discoveredCounter = Atomic<Int>(0)
     /// A number no other `SystemFallback` of this process has.
     let serial: Int
     private static let serials = Atomic<Int>(0)
@@ -82,6 +85,11 @@ public final class SystemFallback: Sendable {
     /// The current metrics (no copy: the snapshot is shared until the next discovery).
     var metrics: Metrics { state.withLock { $0.metrics } }
 
+    /// How many fonts have been discovered so far (the count of ``metrics``' entries), read
+    /// without the lock. A thread that got a discovered font from ``font(covering:family:language:colorOnly:explicitKeys:)``
+    /// sees at least that font counted.
+    var discoveredCount: Int { discoveredCounter.load(ordering: .acquiring) }
+
     /// What covers a cluster: a font of the stack's explicit list, or discovered font `index`,
     /// with the font's position in the fallback order it was found in (earlier: less of a
     /// fallback).
@@ -113,7 +121,9 @@ public final class SystemFallback: Sendable {
                 }
                 do {
                     let font = try Font(path: candidate.path, faceIndex: candidate.faceIndex)
-                    return .discovered(state.add(font, key: candidate.key), font, position: position)
+                    let index = state.add(font, key: candidate.key)
+                    discoveredCounter.store(index + 1, ordering: .releasing)
+                    return .discovered(index, font, position: position)
                 } catch {
                     // Not loadable after all: never offer it again, and look further down the list.
                     state.unusable.insert(candidate.key)

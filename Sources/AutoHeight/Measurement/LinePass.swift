@@ -51,6 +51,12 @@ struct LinePass {
     mutating func refreshHeights() {
         guard mayDiscoverFonts else { return }
         let heights = sink.heights
+        // Nothing found since: the resolver's snapshot is current (no lock, no new resolver).
+        if let fallback = heights.tables.systemFallback,
+            fallback.discoveredCount == heights.discovered.ascenders.count
+        {
+            return
+        }
         sink = MeasuringSink(
             heights: LineHeightResolver(model: heights.model, tables: heights.tables, fontSize: heights.fontSize),
             maximumVisible: Int.max)
