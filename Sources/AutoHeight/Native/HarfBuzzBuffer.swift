@@ -1,7 +1,7 @@
 import CHarfBuzz
 
 /// A reusable HarfBuzz buffer. Sole owner of its `hb_buffer_t`; used by one thread at a time
-/// (``HarfBuzzBufferPool`` hands it out).
+/// (each pooled ``PreparationScratch`` holds one).
 final class HarfBuzzBuffer: @unchecked Sendable {
     let buffer: OpaquePointer
 
@@ -41,6 +41,9 @@ final class HarfBuzzBuffer: @unchecked Sendable {
     init() { buffer = hb_buffer_create() }
     deinit { hb_buffer_destroy(buffer) }
 
+    /// Empties the buffer, keeping its storage for the next text.
+    func clear() { hb_buffer_clear_contents(buffer) }
+
     /// Accounts for one shaping of `units` code units; true when this shaping must go through
     /// `hb_shape` rather than a kept plan.
     ///
@@ -55,24 +58,6 @@ final class HarfBuzzBuffer: @unchecked Sendable {
         guard grantedOperations >= 1 << 28 else { return false }
         grantedOperations = 0
         return true
-    }
-}
-
-/// Buffers kept for reuse: a buffer's glyph arrays grow once and are reused by later texts,
-/// instead of being allocated and freed for every text.
-enum HarfBuzzBufferPool {
-    private static let idle = Pool<HarfBuzzBuffer>()
-
-    /// Runs `body` with a buffer of its own, then returns the buffer to the pool.
-    static func withBuffer<Result, Failure: Error>(
-        _ body: (HarfBuzzBuffer) throws(Failure) -> Result
-    ) throws(Failure) -> Result {
-        let buffer = idle.take { HarfBuzzBuffer() }
-        defer {
-            hb_buffer_clear_contents(buffer.buffer)
-            idle.putBack(buffer)
-        }
-        return try body(buffer)
     }
 }
 

@@ -9,39 +9,37 @@
 /// Turns paragraphs into ``PreparedParagraph``s: graphemes, runs, shaping, break opportunities.
 /// One preparer serves one text (it holds a HarfBuzz buffer) and is used by one thread.
 struct ParagraphPreparer {
-    /// The style's language, resolved once: ICU line-break iterators, keep-all, HarfBuzz language.
-    let language: LanguageInfo
+    /// The style's settings: fonts, language, white space, profile, cache, limits. Read through
+    /// the one reference (a preparer is made for every measure; copying each field out retained
+    /// a dozen objects, and released them again after).
+    let context: PreparationContext
     let shaper: ParagraphShaper
-    let trailingWhitespace: TrailingWhitespace
-    /// Whose line-breaking rules tailor ICU's opportunities.
-    let profile: LayoutProfile
-    /// CSS `white-space`: collapsing (`normal`) and spaces that take room (`break-spaces`).
-    let whiteSpace: WhiteSpace
-    /// The shared chunk cache and this style's identity in it (nil: shape paragraphs whole).
-    let cache: (store: SegmentCache, context: Int)?
     /// Storage reused from paragraph to paragraph.
     let scratch: PreparationScratch
-    /// Paragraph length and combining-mark runs are checked against these first.
-    let limits: InputLimits
 
-    init(
-        fonts: [Font], language: LanguageInfo, trailingWhitespace: TrailingWhitespace, profile: LayoutProfile,
-        whiteSpace: WhiteSpace = .preWrap, buffer: HarfBuzzBuffer, systemFallback: SystemFallback?,
-        cache: (store: SegmentCache, context: Int)?,
-        scratch: PreparationScratch, limits: InputLimits
-    ) {
+    init(context: PreparationContext, scratch: PreparationScratch) {
+        self.context = context
         self.scratch = scratch
-        self.limits = limits
-        self.language = language
-        self.shaper = ParagraphShaper(
-            fonts: fonts, systemFallback: systemFallback, language: language.shapingLanguage,
-            languageScripts: language.scripts, buffer: buffer,
-            fontChoices: systemFallback != nil || fonts.count > 1 ? scratch.fontChoices : nil)
-        self.trailingWhitespace = trailingWhitespace
-        self.profile = profile
-        self.whiteSpace = whiteSpace
-        self.cache = cache
+        shaper = ParagraphShaper(setup: context.shaping, workspace: scratch.shaping)
     }
+
+    /// The style's language, resolved once: ICU line-break iterators, keep-all, HarfBuzz language.
+    @inline(__always)
+    var language: LanguageInfo { context.language }
+    @inline(__always)
+    var trailingWhitespace: TrailingWhitespace { context.trailingWhitespace }
+    /// Whose line-breaking rules tailor ICU's opportunities.
+    @inline(__always)
+    var profile: LayoutProfile { context.profile }
+    /// CSS `white-space`: collapsing (`normal`) and spaces that take room (`break-spaces`).
+    @inline(__always)
+    var whiteSpace: WhiteSpace { context.whiteSpace }
+    /// The shared chunk cache and this style's identity in it (nil: shape paragraphs whole).
+    @inline(__always)
+    var cache: (store: SegmentCache, context: Int)? { context.cache }
+    /// Paragraph length and combining-mark runs are checked against these first.
+    @inline(__always)
+    var limits: InputLimits { context.limits }
 
     /// Prepares one paragraph (no explicit breaks inside). `mayNeedBidi` false says that no
     /// unit may need bidi (see ``scanUTF16Units(of:)``), so the bidi check is skipped;

@@ -3,6 +3,8 @@
 final class PreparationContext: Sendable {
     let fonts: [Font]
     let systemFallback: SystemFallback?
+    /// The fonts and language as shaping reads them (one object for every preparer).
+    let shaping: ShapingSetup
     /// The stack's ``FontStack/cacheIdentity`` and the language's tag, which the fonts chosen
     /// for clusters depend on (``FontChoiceMemo``).
     let fontChoiceOwner: (stack: String, language: String)
@@ -24,6 +26,9 @@ final class PreparationContext: Sendable {
         systemFallback = stack.systemFallback
         fontChoiceOwner = (stack.cacheIdentity, languageTag)
         language = try LanguageInfo.forTag(languageTag)
+        shaping = ShapingSetup(
+            fonts: stack.fonts, systemFallback: stack.systemFallback, language: language.shapingLanguage,
+            languageScripts: language.scripts)
         self.trailingWhitespace = trailingWhitespace
         self.profile = profile
         self.whiteSpace = whiteSpace
@@ -36,23 +41,17 @@ final class PreparationContext: Sendable {
         }
     }
 
-    /// Runs `body` with a preparer holding a pooled HarfBuzz buffer and pooled scratch storage.
+    /// Runs `body` with a preparer holding pooled scratch storage (and its HarfBuzz buffer).
     func withPreparer<Result>(
         _ body: (ParagraphPreparer) throws(AutoHeightError) -> Result
     ) throws(AutoHeightError) -> Result {
-        try HarfBuzzBufferPool.withBuffer { (buffer) throws(AutoHeightError) in
-            try PreparationScratch.withScratch { (scratch) throws(AutoHeightError) in
-                defer { scratch.returnLineBreaker() }
-                scratch.runAnswers.removeAll(keepingCapacity: true)
-                if systemFallback != nil || fonts.count > 1 {
-                    scratch.fontChoices.use(stack: fontChoiceOwner.stack, language: fontChoiceOwner.language)
-                }
-                return try body(
-                    ParagraphPreparer(
-                        fonts: fonts, language: language, trailingWhitespace: trailingWhitespace, profile: profile,
-                        whiteSpace: whiteSpace, buffer: buffer, systemFallback: systemFallback, cache: cache,
-                        scratch: scratch, limits: limits))
+        try PreparationScratch.withScratch { (scratch) throws(AutoHeightError) in
+            defer { scratch.returnLineBreaker() }
+            scratch.runAnswers.removeAll(keepingCapacity: true)
+            if systemFallback != nil || fonts.count > 1 {
+                scratch.shaping.fontChoices.use(stack: fontChoiceOwner.stack, language: fontChoiceOwner.language)
             }
+            return try body(ParagraphPreparer(context: self, scratch: scratch))
         }
     }
 }

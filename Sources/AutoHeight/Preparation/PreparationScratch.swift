@@ -1,6 +1,6 @@
 /// Working storage a ``ParagraphPreparer`` reuses from paragraph to paragraph, and, pooled,
-/// from text to text: script runs, line-break offsets, the bidi resolver, and the line-break
-/// iterator taken for the text. Nothing in it outlives the preparation of one paragraph
+/// from text to text: the HarfBuzz buffer, script runs, line-break offsets, the bidi resolver,
+/// and the line-break iterator taken for the text. Nothing in it outlives the preparation of one paragraph
 /// (but the iterator, which it hands back when the text is done).
 ///
 /// Used by one thread at a time: ``withScratch(_:)`` hands each one to one caller. Its fields are
@@ -21,12 +21,14 @@ final class PreparationScratch: @unchecked Sendable {
     /// The itemizer's open brackets, kept for their storage.
     @exclusivity(unchecked) var brackets = TextRuns.OpenBrackets()
     let bidi = BidiResolver()
+    /// The HarfBuzz buffer every shaping of the text goes through (its glyph arrays grow once
+    /// and are reused by later texts; emptied when the text is done, ``withScratch(_:)``), and
+    /// the fonts chosen for clusters, kept from text to text for the same stack and language.
+    let shaping = ShapingWorkspace()
     /// How the primary font couples words in runs of each script and direction met in the
     /// current text (with the run's HarfBuzz language): asked of the font's shared memo once per
     /// text. Emptied for every text.
     @exclusivity(unchecked) var runAnswers: [(script: Script, rightToLeft: Bool, coupling: WordCoupling)] = []
-    /// Fonts chosen for clusters, kept from text to text for the same stack and language.
-    let fontChoices = FontChoiceMemo()
     /// The UTF-16 units of a one-shot measure's text.
     @exclusivity(unchecked) var units: [UInt16] = []
     /// A paragraph's per-unit arrays and segments handed back by a one-shot measure
@@ -46,7 +48,10 @@ final class PreparationScratch: @unchecked Sendable {
         _ body: (PreparationScratch) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         let scratch = idle.take { PreparationScratch() }
-        defer { idle.putBack(scratch) }
+        defer {
+            scratch.shaping.buffer.clear()
+            idle.putBack(scratch)
+        }
         return try body(scratch)
     }
 

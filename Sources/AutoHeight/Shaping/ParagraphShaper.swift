@@ -15,35 +15,41 @@
 /// discovered fonts). Direction matters for shaping (Arabic joining forms change widths) but not
 /// for the sums the line walk needs.
 struct ParagraphShaper {
+    /// The style's fonts and language.
+    let setup: ShapingSetup
+    /// The buffer and font-choice memo of the thread preparing.
+    let workspace: ShapingWorkspace
+
+    init(setup: ShapingSetup, workspace: ShapingWorkspace) {
+        self.setup = setup
+        self.workspace = workspace
+    }
+
     /// The stack's explicit fonts, primary first.
-    let fonts: [Font]
+    @inline(__always)
+    var fonts: [Font] { setup.fonts }
     /// Searched after `fonts`; nil for none.
-    let systemFallback: SystemFallback?
-    let language: ShapingLanguage?
+    @inline(__always)
+    var systemFallback: SystemFallback? { setup.systemFallback }
+    @inline(__always)
+    var language: ShapingLanguage? { setup.language }
     /// The scripts the language is written in; runs of other scripts are shaped with their own
     /// likely language instead (a Latin word in Korean text gets no Korean `locl` forms, a Korean
     /// word in English text gets them), as Pango does. Empty: the language applies to every run.
-    let languageScripts: [Script]
-    /// Borrowed from ``HarfBuzzBufferPool`` for the duration of one preparation.
-    let buffer: HarfBuzzBuffer
-    /// Fonts chosen for clusters before, for this stack and language (nil: ask every time).
-    let fontChoices: FontChoiceMemo?
-
-    init(
-        fonts: [Font], systemFallback: SystemFallback? = nil, language: ShapingLanguage?,
-        languageScripts: [Script], buffer: HarfBuzzBuffer, fontChoices: FontChoiceMemo? = nil
-    ) {
-        self.fontChoices = fontChoices
-        self.fonts = fonts
-        self.systemFallback = systemFallback
-        self.language = language
-        self.languageScripts = languageScripts
-        self.buffer = buffer
-    }
+    @inline(__always)
+    var languageScripts: [Script] { setup.languageScripts }
+    /// The workspace's, for the duration of one preparation.
+    @inline(__always)
+    var buffer: HarfBuzzBuffer { workspace.buffer }
+    /// Fonts chosen for clusters before, for this stack and language (nil: one font, nothing to
+    /// choose).
+    @inline(__always)
+    var fontChoices: FontChoiceMemo? { setup.mayUseSeveralFonts ? workspace.fontChoices : nil }
 
     /// Whether text may end up in more than the primary font (then the caller records the font of
     /// every unit).
-    var mayUseSeveralFonts: Bool { fonts.count > 1 || systemFallback != nil }
+    @inline(__always)
+    var mayUseSeveralFonts: Bool { setup.mayUseSeveralFonts }
 
     /// The language to shape a run of `script` with: the style's for the scripts it is written
     /// in (and Common), else the script's likely language (``ScriptLanguages``).
