@@ -100,6 +100,13 @@ import Testing
         #expect(metrics.height(fontMask: 0b10) == 15)
         #expect(metrics.height(fontMask: 0b11) == 15)
         #expect(metrics.emptyLineHeight == 10)
+        // Chromium's `normal`: each extent rounded, the primary's strut always on the line
+        // (second font at 8 px: 10 up, 4 down, a 1 px gap split in two).
+        let normal = LineHeightResolver(model: .normal, tables: tables, fontSize: 8)
+        #expect(normal.height(fontMask: 0) == 10)
+        #expect(normal.height(fontMask: 0b01) == 10)
+        #expect(normal.height(fontMask: 0b10) == 15)
+        #expect(normal.height(fontMask: 0b11) == 15)
         #expect(LineHeightResolver(model: .em, tables: tables, fontSize: 8).height(fontMask: 0b11) == 8)
         #expect(LineHeightResolver(model: .fixed(12), tables: tables, fontSize: 8).height(fontMask: 1) == 12)
         #expect(LineHeightResolver(model: .multiple(1.5), tables: tables, fontSize: 8).height(fontMask: 1) == 12)

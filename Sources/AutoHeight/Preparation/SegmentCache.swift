@@ -153,7 +153,8 @@ public final class SegmentCache: Sendable {
     }
 
     /// Looks every request up under one lock, copying hits into the paragraph's arrays (and each
-    /// hit's missing-glyph count into the request). Returns the indices of the requests that
+    /// hit's missing-glyph count into the request; `fontIndices` must still be 0 over the
+    /// requests' ranges, as a paragraph's are before its chunks are filled in). Returns the indices of the requests that
     /// missed and the missing-glyph count of the hits. With `assemblingBreaks` (the requests tile
     /// the paragraph), also appends the hits' stored line-break opportunities to `boundaries`;
     /// `breaksFound` says whether every request had them (else `boundaries` holds a useless
@@ -190,14 +191,15 @@ public final class SegmentCache: Sendable {
                     }
                     store.copy(
                         valued, to: request.range.lowerBound, advances: &advances, flags: &flags,
-                        fontIndices: &fontIndices)
+                        fontIndices: &fontIndices, fontIndicesZeroed: true)
                     let entryMissing = store.entries[valued].missing
                     requests[index].missing = entryMissing
                     missing += Int(entryMissing)
                     continue
                 }
                 store.copy(
-                    entry, to: request.range.lowerBound, advances: &advances, flags: &flags, fontIndices: &fontIndices)
+                    entry, to: request.range.lowerBound, advances: &advances, flags: &flags, fontIndices: &fontIndices,
+                    fontIndicesZeroed: true)
                 let entryMissing = store.entries[entry].missing
                 requests[index].missing = entryMissing
                 missing += Int(entryMissing)

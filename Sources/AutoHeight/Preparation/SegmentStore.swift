@@ -18,6 +18,8 @@ struct SegmentStore {
         var breakStart: Int32 = -1
         var breakCount: Int32 = 0
         var kind: Kind = .values
+        /// Every stored unit is in the primary font (font index 0).
+        var fontsArePrimary = false
     }
 
     /// What an entry holds.
@@ -71,9 +73,12 @@ struct SegmentStore {
         }
     }
 
+    /// Copies entry `entryIndex`'s values into a paragraph's arrays at `position`. With
+    /// `fontIndicesZeroed` (the caller's font indices there are still 0), an entry all in the
+    /// primary font leaves them as they are.
     func copy(
         _ entryIndex: Int, to position: Int, advances output: inout [Double], flags outputFlags: inout [UInt8],
-        fontIndices: inout [UInt8]
+        fontIndices: inout [UInt8], fontIndicesZeroed: Bool = false
     ) {
         let entry = entries[entryIndex]
         let start = Int(entry.start)
@@ -89,7 +94,7 @@ struct SegmentStore {
                 (output.baseAddress! + position).update(from: stored.baseAddress! + start, count: length)
             }
         }
-        if !fontIndices.isEmpty {
+        if !fontIndices.isEmpty && !(fontIndicesZeroed && entry.fontsArePrimary) {
             precondition(position + length <= fontIndices.count)
             fonts.withUnsafeBufferPointer { stored in
                 fontIndices.withUnsafeMutableBufferPointer { output in
@@ -130,18 +135,21 @@ struct SegmentStore {
         generation &+= 1
         let start = units.count
         let valued = kind != .values ? 0 : valueLength ?? request.range.count
+        var anyOtherFont: UInt8 = 0
         for (offset, index) in request.range.enumerated() {
             units.append(key[index])
             let hasValue = offset < valued
             advances.append(hasValue ? source[index] : 0)
             flags.append(hasValue ? sourceFlags[index] : 0)
-            fonts.append(hasValue && !fontIndices.isEmpty ? fontIndices[index] : 0)
+            let font = hasValue && !fontIndices.isEmpty ? fontIndices[index] : 0
+            fonts.append(font)
+            anyOtherFont |= font
         }
         entries.append(
             Entry(
                 hash: request.hash, tag: request.tag, start: Int32(start), length: Int32(request.range.count),
                 valueLength: Int32(valued), missing: Int32(missing), generation: generation,
-                breakContext: request.breakContext.rawValue, kind: kind))
+                breakContext: request.breakContext.rawValue, kind: kind, fontsArePrimary: anyOtherFont == 0))
         if entries.count * 2 > slots.count {
             rebuildSlots(capacity: max(64, slots.count * 2))
         } else {
