@@ -150,7 +150,10 @@ extension ParagraphPreparer {
         missing += try shapeMisses(
             misses, of: &requests, units: units, runs: runs, advances: &advances, fontIndices: &fontIndices,
             flags: &flags)
-        return (missing, false, requests)
+        // Breaks depend on the text and the chunks' contexts, not on how their values were found:
+        // when every chunk's were stored (a chunk whose values missed can still hold them, as a
+        // marker of a run shaped whole or of fonts that depend on the next cluster), they stand.
+        return (missing, breaksFound, requests)
     }
 
     /// Whether a grapheme cluster surely starts at `index` (> 0): the unit there is a character
