@@ -13,8 +13,6 @@ struct LineHeightResolver: Sendable {
     /// a prepared paragraph refers to was discovered before its preparation ended).
     let discovered: SystemFallback.Metrics
     let uniformHeight: Double?
-    /// The height of a line in the primary font alone (a mask of 0 or 1), worked out once.
-    let primaryHeight: Double
 
     /// A resolver for the line-height `model` at `fontSize`; no allocation (the tables are shared).
     init(model: LineHeight, tables: FontMetricTables, fontSize: Double) {
@@ -36,16 +34,6 @@ struct LineHeightResolver: Sendable {
         case .fixed(let pixels): uniformHeight = pixels
         case .multiple(let factor): uniformHeight = factor * fontSize
         }
-        // What `height(fontMask:)` worked out for a mask of 0 or 1 on every line before, summed
-        // in the same order.
-        if tables.ascenders.isEmpty {
-            primaryHeight = 0  // no font: never asked (a stack has one at least)
-        } else if case .normal = model {
-            let extent = Self.roundedExtent(tables.ascenders[0], tables.descenders[0], tables.lineGaps[0], fontSize)
-            primaryHeight = max(0.0, extent.above) + max(0.0, extent.below)
-        } else {
-            primaryHeight = (tables.ascenders[0] - tables.descenders[0] + tables.lineGaps[0]) * fontSize
-        }
     }
 
     /// Chromium's `line-height: normal` box of one font (em metrics at `size` px): ascender,
@@ -65,11 +53,11 @@ struct LineHeightResolver: Sendable {
     @inline(__always)
     func height(fontMask mask: UInt32) -> Double {
         if let uniformHeight { return uniformHeight }
-        if mask <= 1 { return primaryHeight }
         if case .normal = model { return normalHeight(fontMask: mask) }
         let ascenders = tables.ascenders
         let descenders = tables.descenders
         let lineGaps = tables.lineGaps
+        if mask <= 1 { return (ascenders[0] - descenders[0] + lineGaps[0]) * fontSize }
         var ascender = -Double.infinity
         var descender = Double.infinity
         var gap = 0.0
