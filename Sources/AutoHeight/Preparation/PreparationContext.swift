@@ -1,9 +1,8 @@
 /// What preparing any paragraph of a style needs: the ICU locale and HarfBuzz language. Immutable
 /// and shared: a style keeps the one it resolved (see `TextStyle.preparationContext()`).
 final class PreparationContext: Sendable {
-    let fonts: [Font]
-    let systemFallback: SystemFallback?
-    /// The fonts and language as shaping reads them (one object for every preparer).
+    /// The stack's fonts, its system fallback and the language as shaping reads them (one object
+    /// for every preparer).
     let shaping: ShapingSetup
     /// The stack's ``FontStack/cacheIdentity`` and the language's tag, which the fonts chosen
     /// for clusters depend on (``FontChoiceMemo``).
@@ -22,8 +21,6 @@ final class PreparationContext: Sendable {
         limits: InputLimits = InputLimits()
     ) throws(AutoHeightError) {
         self.limits = limits
-        fonts = stack.fonts
-        systemFallback = stack.systemFallback
         fontChoiceOwner = (stack.cacheIdentity, languageTag)
         language = try LanguageInfo.forTag(languageTag)
         shaping = ShapingSetup(
@@ -48,7 +45,7 @@ final class PreparationContext: Sendable {
         try PreparationScratch.withScratch { (scratch) throws(AutoHeightError) in
             defer { scratch.returnLineBreaker() }
             scratch.runAnswers.removeAll(keepingCapacity: true)
-            if systemFallback != nil || fonts.count > 1 {
+            if shaping.mayUseSeveralFonts {
                 scratch.shaping.fontChoices.use(stack: fontChoiceOwner.stack, language: fontChoiceOwner.language)
             }
             return try body(ParagraphPreparer(context: self, scratch: scratch))

@@ -1,7 +1,7 @@
 /// Working storage a ``ParagraphPreparer`` reuses from paragraph to paragraph, and, pooled,
 /// from text to text: the HarfBuzz buffer, script runs, line-break offsets, the bidi resolver,
-/// and the line-break iterator taken for the text. Nothing in it outlives the preparation of one paragraph
-/// (but the iterator, which it hands back when the text is done).
+/// and the line-break iterator taken for the text. Nothing in it outlives the preparation of
+/// one paragraph (but the iterator, which it hands back when the text is done).
 ///
 /// Used by one thread at a time: ``withScratch(_:)`` hands each one to one caller. Its fields are
 /// `@exclusivity(unchecked)`: the hot path swaps them out and back a dozen times per paragraph,
