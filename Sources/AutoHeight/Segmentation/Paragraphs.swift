@@ -53,8 +53,8 @@ enum Paragraphs {
         let count = units.count
         while index < count {
             let unit = units[index]
-            // Fast skip: every break is below 0x2028 and all but two below 0x86.
-            if unit > 0x85 && unit != 0x2028 && unit != 0x2029 {
+            // Fast skip: every break is LF, VT, FF, CR (0x0A–0x0D), NEL or U+2028–U+2029.
+            if unit > 0x0D && unit != 0x85 && unit & 0xFFFE != 0x2028 {
                 index += 1
                 continue
             }
