@@ -27,6 +27,11 @@ import Testing
         #expect(try ranges("a\u{2029}", width: 100) == [[0, 1], [2, 2]])
         #expect(try ranges("a\r\n", width: 100) == [[0, 1], [3, 3]])
         #expect(try lineCount("a\r\r\nb", width: 100) == 3, "CR then CR LF: two breaks")
+        #expect(try ranges("a\u{0B}b", width: 100) == [[0, 1], [2, 3]], "VT")
+        #expect(try ranges("a\u{0C}b", width: 100) == [[0, 1], [2, 3]], "FF")
+        #expect(try ranges("a\u{85}b", width: 100) == [[0, 1], [2, 3]], "NEL")
+        // Their neighbours are no breaks.
+        #expect(try lineCount("a\u{0E}b\u{84}c\u{86}d\u{2027}e\u{202A}f", width: 1000) == 1)
     }
 
     @Test func softWrapsAtICUBreakOpportunities() throws {
