@@ -52,6 +52,37 @@ import Testing
         }
     }
 
+    /// Rule: without bidi levels, the scalar walk skips units of the run's script or Common that
+    /// are no bracket and no surrogate; it finds exactly the runs of the unit-by-unit walk it
+    /// takes when levels are known (here all 0: left-to-right text in a left-to-right context).
+    @Test func skippedUnitsChangeNoRun() throws {
+        let alphabet: [Unicode.Scalar] = Array(
+            "aZ1 ,.()[]{}«»\"'жЯλ漢字のをカ한ー・（）「」\u{3000}\u{301}\u{200D}\u{1F600}\u{20000}".unicodeScalars)
+        func walked(_ text: String, levels: Bool) throws -> [TextRun] {
+            let units = Array(text.utf16)
+            var runs: [TextRun] = []
+            var brackets = TextRuns.OpenBrackets()
+            try units.withUnsafeBufferPointer { (buffer) throws(AutoHeightError) in
+                try TextRuns.itemizeScalars(
+                    buffer, bidi: levels ? BidiResolver() : nil,
+                    context: levels ? BidiContext(paragraphLevel: 0, before: 0x61, after: nil) : nil, into: &runs,
+                    brackets: &brackets)
+            }
+            return runs
+        }
+        #expect(
+            try walked("漢字のabc", levels: false) == [
+                TextRun(range: 0..<2, script: .han, isRightToLeft: false),
+                TextRun(range: 2..<3, script: .hiragana, isRightToLeft: false),
+                TextRun(range: 3..<6, script: .latin, isRightToLeft: false),
+            ])
+        var random = EditableTextTests.Generator(state: 29)
+        for _ in 0..<600 {
+            let text = Self.randomText(alphabet, count: 1 + Int(random.next() % 30), using: &random)
+            #expect(try walked(text, levels: false) == walked(text, levels: true), "\(text.debugDescription)")
+        }
+    }
+
     /// Rule: one non-ASCII unit anywhere sends the paragraph down the scalar walk.
     @Test func oneNonASCIIUnitTakesTheScalarWalk() throws {
         let units = Array("abc def".utf16)

@@ -82,6 +82,18 @@ enum TextRuns {
         var runLevel: UInt8 = levels?[0] ?? 0
         var index = 0
         while index < count {
+            if levels == nil {
+                // Without bidi levels, units of the run's script or Common that are no bracket
+                // and no surrogate change nothing: skipped in a tight loop.
+                while index < count {
+                    let unit = units[index]
+                    if unit & 0xF800 == 0xD800 { break }
+                    let (script, mayBeBracket) = table.entry(unit)
+                    if mayBeBracket || (script != .common && script != runScript) { break }
+                    index += 1
+                }
+                if index == count { break }
+            }
             let position = index
             let scalar: UInt32
             (scalar, index) = units.scalar(at: index, limit: count)
