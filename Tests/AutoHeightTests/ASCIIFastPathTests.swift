@@ -2,8 +2,9 @@ import Testing
 
 @testable import AutoHeight
 
-/// The ASCII fast paths give what the general paths give: itemization of an ASCII paragraph
-/// (one run, Latin or Common) and the UTF-16 transcoding eight bytes at a time.
+/// The fast paths give what the general paths give: itemization of an ASCII paragraph (one run,
+/// Latin or Common), the itemizer's skip over units that change no run, and the UTF-16
+/// transcoding eight bytes at a time.
 @Suite struct ASCIIFastPathTests {
     /// Random text over `alphabet`, `count` scalars long.
     static func randomText(_ alphabet: [Unicode.Scalar], count: Int, using random: inout EditableTextTests.Generator)
