@@ -86,8 +86,8 @@ public final class SystemFallback: Sendable {
     var metrics: Metrics { state.withLock { $0.metrics } }
 
     /// How many fonts have been discovered so far (the count of ``metrics``' entries), read
-    /// without the lock. A thread that got a discovered font from ``font(covering:family:language:colorOnly:explicitKeys:)``
-    /// sees at least that font counted.
+    /// without the lock. A thread that got a discovered font from
+    /// ``font(covering:family:language:colorOnly:explicitKeys:)`` sees at least that font counted.
     var discoveredCount: Int { discoveredCounter.load(ordering: .acquiring) }
 
     /// What covers a cluster: a font of the stack's explicit list, or discovered font `index`,

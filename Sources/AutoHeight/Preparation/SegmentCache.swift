@@ -154,11 +154,11 @@ public final class SegmentCache: Sendable {
 
     /// Looks every request up under one lock, copying hits into the paragraph's arrays (and each
     /// hit's missing-glyph count into the request; `fontIndices` must still be 0 over the
-    /// requests' ranges, as a paragraph's are before its chunks are filled in). Returns the indices of the requests that
-    /// missed and the missing-glyph count of the hits. With `assemblingBreaks` (the requests tile
-    /// the paragraph), also appends the hits' stored line-break opportunities to `boundaries`;
-    /// `breaksFound` says whether every request had them (else `boundaries` holds a useless
-    /// prefix).
+    /// requests' ranges, as a paragraph's are before its chunks are filled in). Returns the
+    /// indices of the requests that missed and the missing-glyph count of the hits. With
+    /// `assemblingBreaks` (the requests tile the paragraph), also appends the hits' stored
+    /// line-break opportunities to `boundaries`; `breaksFound` says whether every request had
+    /// them (else `boundaries` holds a useless prefix).
     func lookUp(
         _ requests: inout [Request], in units: UnsafeBufferPointer<UInt16>, advances: inout [Double],
         flags: inout [UInt8], fontIndices: inout [UInt8], assemblingBreaks: Bool, boundaries: inout [Int32]
