@@ -41,9 +41,6 @@ final class HarfBuzzBuffer: @unchecked Sendable {
     init() { buffer = hb_buffer_create() }
     deinit { hb_buffer_destroy(buffer) }
 
-    /// Empties the buffer, keeping its storage for the next text.
-    func clear() { hb_buffer_clear_contents(buffer) }
-
     /// Accounts for one shaping of `units` code units; true when this shaping must go through
     /// `hb_shape` rather than a kept plan.
     ///

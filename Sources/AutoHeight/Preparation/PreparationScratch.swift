@@ -22,8 +22,8 @@ final class PreparationScratch: @unchecked Sendable {
     @exclusivity(unchecked) var brackets = TextRuns.OpenBrackets()
     let bidi = BidiResolver()
     /// The HarfBuzz buffer every shaping of the text goes through (its glyph arrays grow once
-    /// and are reused by later texts; emptied when the text is done, ``withScratch(_:)``), and
-    /// the fonts chosen for clusters, kept from text to text for the same stack and language.
+    /// and are reused by later texts; each shaping empties it first), and the fonts chosen for
+    /// clusters, kept from text to text for the same stack and language.
     let shaping = ShapingWorkspace()
     /// How the primary font couples words in runs of each script and direction met in the
     /// current text (with the run's HarfBuzz language): asked of the font's shared memo once per
@@ -48,10 +48,7 @@ final class PreparationScratch: @unchecked Sendable {
         _ body: (PreparationScratch) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         let scratch = idle.take { PreparationScratch() }
-        defer {
-            scratch.shaping.buffer.clear()
-            idle.putBack(scratch)
-        }
+        defer { idle.putBack(scratch) }
         return try body(scratch)
     }
 
