@@ -109,18 +109,23 @@ import Testing
         return (units, breaks, bidi, control)
     }
 
-    /// Rule: the eight-byte ASCII path transcodes as the byte-by-byte one does and still finds
-    /// every break, control and DEL, wherever it falls in an eight-byte word (one to three of
-    /// them, or non-ASCII characters, among printable ASCII).
-    @Test func eightByteTranscodingMatchesTheReference() {
+    /// Rule: the eight-byte ASCII path and the path for runs of three-byte characters (leads E1
+    /// and E3–EE) transcode as the byte-by-byte one does and still find every break, control,
+    /// DEL and character that may need bidi, wherever it falls in an eight-byte word or a run
+    /// (one to three of them, or other characters, among printable ASCII; three-byte
+    /// characters at each lead's edges, E0, E1, E2, E3, EE and EF, alone and in runs).
+    @Test func fastTranscodingMatchesTheReference() {
         var random = EditableTextTests.Generator(state: 7)
         let printable: [Unicode.Scalar] = (0x20..<0x7F).map { Unicode.Scalar(UInt8($0)) }
         let rare: [Unicode.Scalar] = [
             "\n", "\r", "\t", "\u{7F}", "\u{0B}", "\u{1F}", "\u{00}", "é", "\u{5D0}", "中", "😀", "\u{85}", "\u{9F}",
+            "\u{800}", "\u{8FF}", "\u{FFF}", "\u{1000}", "\u{1FFF}", "\u{2000}", "\u{200F}", "\u{2028}", "\u{2029}",
+            "\u{202A}", "\u{2069}", "\u{2FFF}", "\u{3000}", "한", "\u{D7FF}", "\u{E000}", "\u{EFFF}", "\u{F000}",
+            "\u{FB1D}", "\u{FEFF}", "\u{FFFD}",
         ]
         for round in 0..<600 {
             var text = Self.randomText(printable, count: Int(random.next() % 40), using: &random)
-            for _ in 0..<(round % 3 == 0 ? 0 : 1 + Int(random.next() % 3)) {
+            for _ in 0..<(round % 3 == 0 ? 0 : 1 + Int(random.next() % (round % 2 == 0 ? 3 : 12))) {
                 let insert = rare[Int(random.next() % UInt64(rare.count))]
                 let offset = text.unicodeScalars.count == 0 ? 0 : Int(random.next() % UInt64(text.unicodeScalars.count))
                 var scalars = Array(text.unicodeScalars)

@@ -63,13 +63,23 @@ func scanUTF16Units(
                     let belowSpace = (word &- 0x2020_2020_2020_2020) & ~word & highBits
                     let isDelete = (del &- 0x0101_0101_0101_0101) & ~del & highBits
                     let flagged = nonASCII | belowSpace | isDelete
-                    let printable = flagged == 0 ? 8 : flagged.trailingZeroBitCount / 8
+                    if flagged == 0, let out = units.baseAddress {
+                        // All eight: each half spread to four 16-bit units, stored as a word.
+                        UnsafeMutableRawPointer(out + output).storeBytes(
+                            of: widenedASCII(word & 0xFFFF_FFFF), as: UInt64.self)
+                        UnsafeMutableRawPointer(out + output + 4).storeBytes(
+                            of: widenedASCII(word >> 32), as: UInt64.self)
+                        input += 8
+                        output += 8
+                        continue
+                    }
+                    let printable = flagged.trailingZeroBitCount / 8
                     for offset in 0..<printable {
                         units[output + offset] = UInt16(truncatingIfNeeded: (word >> UInt64(8 * offset)) & 0xFF)
                     }
                     input += printable
                     output += printable
-                    if printable == 8 || input >= count { continue }
+                    if input >= count { continue }
                 }
                 let lead = UInt32(bytes[input])
                 if lead < 0x80 {
@@ -82,6 +92,23 @@ func scanUTF16Units(
                     }
                     input += 1
                     output += 1
+                    continue
+                }
+                if lead &- 0xE3 < 12 || lead == 0xE1 {
+                    // A run of three-byte characters led by E1 or E3…EE (U+1000–U+1FFF,
+                    // U+3000–U+EFFF: CJK, kana, Hangul and most Indic and South-East Asian
+                    // scripts): none is a break, a C1 control or a character that may need bidi,
+                    // so they are only transcoded. (Those are in E0, E2 and EF.)
+                    var next = input
+                    repeat {
+                        let first = UInt32(bytes[next])
+                        units[output] = UInt16(
+                            truncatingIfNeeded: ((first & 0x0F) << 12) | ((UInt32(bytes[next + 1]) & 0x3F) << 6)
+                                | (UInt32(bytes[next + 2]) & 0x3F))
+                        next += 3
+                        output += 1
+                    } while next < count && (bytes[next] &- 0xE3 < 12 || bytes[next] == 0xE1)
+                    input = next
                     continue
                 }
                 let unit: UInt16
@@ -117,6 +144,14 @@ func scanUTF16Units(
         storage.removeLast(count - written)
     }
     return (hasExplicitBreak, mayNeedBidi, hasControl)
+}
+
+/// Four bytes (the low half of `half`) as four little-endian 16-bit units: `0xDDCCBBAA` becomes
+/// `0x00DD_00CC_00BB_00AA`.
+@inline(__always)
+private func widenedASCII(_ half: UInt64) -> UInt64 {
+    let pairs = (half | half << 16) & 0x0000_FFFF_0000_FFFF
+    return (pairs | pairs << 8) & 0x00FF_00FF_00FF_00FF
 }
 
 extension UnsafeBufferPointer where Element == UInt16 {
