@@ -167,6 +167,7 @@ public final class SegmentCache: Sendable {
             var misses: [Int] = []
             var missing = 0
             var breaksFound = assemblingBreaks
+            store.touched &+= store.touch(requests)
             for index in requests.indices {
                 let request = requests[index]
                 guard let entry = store.find(request, units: units) else {

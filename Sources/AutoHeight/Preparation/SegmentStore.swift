@@ -47,6 +47,8 @@ struct SegmentStore {
     var hits = 0
     var misses = 0
     var breakAssemblies = 0
+    /// What ``touch(_:)`` read, kept so that its reads are not optimized away.
+    var touched = 0
 
     var entryCount: Int { entries.count }
     var byteCount: Int { units.count * 12 + entries.count * 40 + slots.count * 4 + breaks.count * 4 }
@@ -71,6 +73,33 @@ struct SegmentStore {
             }
             slot = (slot + 1) & mask
         }
+    }
+
+    /// Reads, for every request, the slot its probe starts at, then the entry there and that
+    /// entry's first stored unit and advance, and returns a sum of what it read (for the caller
+    /// to keep, so that the reads stay). Each pass's reads are independent of one another, so
+    /// the processor overlaps their cache misses; ``find(_:units:)`` and ``copy(_:to:advances:flags:fontIndices:fontIndicesZeroed:)``
+    /// then mostly find the memory cached, instead of waiting on one miss after another.
+    func touch(_ requests: [SegmentCache.Request]) -> Int {
+        guard !slots.isEmpty else { return 0 }
+        let mask = slots.count - 1
+        var sum = 0
+        slots.withUnsafeBufferPointer { slots in
+            for request in requests { sum &+= Int(slots[Int(truncatingIfNeeded: request.hash) & mask]) }
+            entries.withUnsafeBufferPointer { entries in
+                units.withUnsafeBufferPointer { units in
+                    advances.withUnsafeBufferPointer { advances in
+                        for request in requests {
+                            let index = Int(slots[Int(truncatingIfNeeded: request.hash) & mask])
+                            guard index >= 0 else { continue }
+                            let start = Int(entries[index].start)
+                            sum &+= Int(units[start]) &+ Int(advances[start].bitPattern & 1)
+                        }
+                    }
+                }
+            }
+        }
+        return sum
     }
 
     /// Copies entry `entryIndex`'s values into a paragraph's arrays at `position`. With
