@@ -146,6 +146,10 @@ int32_t ah_general_category(uint32_t c) { return (int32_t)u_charType((UChar32)c)
 
 int32_t ah_joining_type(uint32_t c) { return (int32_t)u_getIntPropertyValue((UChar32)c, UCHAR_JOINING_TYPE); }
 
+int32_t ah_grapheme_cluster_break(uint32_t c) {
+    return (int32_t)u_getIntPropertyValue((UChar32)c, UCHAR_GRAPHEME_CLUSTER_BREAK);
+}
+
 int32_t ah_line_break_class(uint32_t c) { return (int32_t)u_getIntPropertyValue((UChar32)c, UCHAR_LINE_BREAK); }
 
 int32_t ah_bidi_class(uint32_t c) { return (int32_t)u_charDirection((UChar32)c); }

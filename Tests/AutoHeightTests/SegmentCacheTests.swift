@@ -107,8 +107,9 @@ import Testing
 
     /// Rule: line-break opportunities assembled from cached chunks equal ICU's on the whole
     /// paragraph, whatever follows each chunk (closing punctuation, quotes, opening brackets,
-    /// no-break characters, dictionary scripts) and whatever the locale's rules.
-    @Test(arguments: ["en", "ja", "ja-u-lb-strict", "ja-u-lw-phrase", "ko-u-lb-loose", "th", "zh"])
+    /// no-break characters, numeric separators and affixes, letters that join marks,
+    /// dictionary scripts) and whatever the locale's rules.
+    @Test(arguments: ["en", "en-u-lw-breakall", "ja", "ja-u-lb-strict", "ja-u-lw-phrase", "ko-u-lb-loose", "th", "zh"])
     func storedBreaksEqualICUs(language: String) throws {
         let texts = [
             "see (this) now", "see ) now", "see — now", "see - now", "see \u{00A0}now", "see « now »", "see “now” then",
@@ -124,6 +125,17 @@ import Testing
             "これは移行用ダミーパッケージです。 削除しても安全です。", "移行用ダミーパッケージ です", "安全です。 これは移行用",
             "manpath 設定ファイル %s の内容を解釈できません", "manpath 設定ファイル %s をオープンできません",
             "%s 用の一時的な整形済みファイルを作成できません",
+            // Chunks that end a run before a numeric separator or affix (a left-to-right word in a
+            // right-to-left paragraph), or after spaces before a letter that is not standalone,
+            // and runs that start with one.
+            "في PangoWeight، مثل", "صة LICENSE.html؛ اختر", "שלום hello. עולם", "מקור abc: def", "ראה a/b כאן",
+            "שנת 2000% כן", "מחיר abc$ זה", "שנת 2000، 2011 أور", "aktiviert. के लिए", "LibreOffice में", "bar. प्र",
+            "see Guaraní फ़ॉन्ट", "א $(.5) ב", "א x$(.5 ב", "abc(.5 א", "x-.5 שלום", "שלום x$.5", "ש x(.a",
+            // The brackets take the left-to-right level of their content, the "." the paragraph's:
+            // the run "abc$(" ends before it, and whether "$" breaks before "(" depends on what
+            // follows the "." (LB25: "$(.5" holds together, "$(.a" breaks before "(").
+            "ש abc$(.5 x) ש", "ש abc$(.a x) ש", "ש \u{FF9E}x", "ש \u{309D}x",
+            "abc \u{0600}123 ש", "a \u{1100}\u{1161} b", "a \u{FF9E}b", "a\u{200D}ש b", "ab\u{0301}. ש",
         ]
         var style = TextStyle(font: Fixtures.notoSans, fontSize: 16, language: language)
         let cache = SegmentCache()

@@ -23,6 +23,19 @@ enum UnicodeProperties {
         JoiningType(rawValue: UInt8(clamping: max(0, ah_joining_type(scalar)))) ?? .nonJoining
     }
 
+    /// How `scalar` takes part in grapheme clusters (UAX #29 Grapheme_Cluster_Break), grouped.
+    static func graphemeClusterBreak(of scalar: UInt32) -> GraphemeClusterBreak {
+        switch ah_grapheme_cluster_break(scalar) {
+        case 0: return .other
+        case 1, 2, 5: return .control  // Control, CR, LF
+        case 3, 10, 17: return .extend  // Extend, SpacingMark, ZWJ
+        case 4, 6, 7, 8, 9: return .hangul  // L, LV, LVT, T, V
+        case 11: return .prepend
+        case 12: return .regionalIndicator
+        default: return .otherValue  // E_Base, E_Modifier and the like, unused since Unicode 11
+        }
+    }
+
     /// The UAX #14 Line_Break class of `scalar`, from a table for the BMP (built once, 64 KiB).
     @inline(__always)
     static func lineBreakClass(of scalar: UInt32) -> LineBreakClass {
@@ -130,6 +143,24 @@ enum GeneralCategory: Sendable {
 /// Arabic Joining_Type (ICU's `UJoiningType` order).
 enum JoiningType: UInt8, Sendable {
     case nonJoining = 0, joinCausing, dualJoining, leftJoining, rightJoining, transparent
+}
+
+/// UAX #29 Grapheme_Cluster_Break values, grouped by how they join their neighbours.
+enum GraphemeClusterBreak: Sendable, Equatable {
+    /// Other (XX): joins a neighbour only through the emoji and regional-indicator rules
+    /// (GB11, GB12, GB13), which look at that neighbour.
+    case other
+    /// Control, CR, LF.
+    case control
+    /// Extend, SpacingMark, ZWJ: join the character before them (GB9, GB9a).
+    case extend
+    /// The Hangul jamo and syllable values L, V, T, LV, LVT (GB6–GB8).
+    case hangul
+    /// Prepend: joins the character after it (GB9b).
+    case prepend
+    case regionalIndicator
+    /// Any other value.
+    case otherValue
 }
 
 /// A UAX #14 Line_Break class (ICU's `ULineBreak` numbering, all below 48; `rawValue` is that

@@ -10,11 +10,13 @@ extension SegmentCache {
     /// space, or (at a script-run boundary) with a letter, the opportunities inside it depend on
     /// its text and which of the three it is: no such rule can reach back past its first
     /// character. Its end (after its spaces, where LB18 breaks unless LB7–LB17 say otherwise,
-    /// or before a letter of the next run) then depends on its text and the next character's
-    /// Line_Break class. The start kind and that class are the context; every other chunk has
-    /// none (``unknown``), and its opportunities are never stored; nor are any when ICU breaks by
-    /// phrase (`lw=phrase`), whose dictionary looks across spaces and script changes. Tests compare the stored
-    /// opportunities with ICU's on every text of the corpora, cold and warm.
+    /// or before a letter, closing punctuation or, after a letter or digit, a numeric separator
+    /// or affix of the next run) then depends on its text and the next character's Line_Break
+    /// class, when that character starts a cluster of its own (``startsCluster(at:in:tables:)``).
+    /// The start kind and that class are the context; every other chunk has none (``unknown``),
+    /// and its opportunities are never stored; nor are any when ICU breaks by phrase
+    /// (`lw=phrase`), whose dictionary looks across spaces and script changes. Tests compare the
+    /// stored opportunities with ICU's on every text of the corpora, cold and warm.
     struct BreakContext: Equatable {
         let rawValue: UInt16
 
@@ -68,12 +70,18 @@ extension SegmentCache {
                 self = BreakContext(rawValue: head | Self.none)
                 return
             }
-            guard end > start, Graphemes.isStandalone(units[end], in: tables.standalone) else {
+            guard end > start, Self.startsCluster(at: end, in: units, tables: tables) else {
                 self = .unknown
                 return
             }
             let nextClass = UnicodeProperties.lineBreakClass(of: UInt32(units[end]), in: tables.lineBreak)
-            guard units[end - 1] == 0x20 || (endsRun && Self.endsCleanlyBefore(nextClass)),
+            guard
+                units[end - 1] == 0x20
+                    || (endsRun
+                        && (Self.endsCleanlyBefore(nextClass)
+                            || Self.endsCleanlyBefore(
+                                nextClass,
+                                after: { Self.effectiveClass(endingAt: end, in: units, table: tables.lineBreak) }))),
                 UInt16(nextClass.rawValue) < Self.none
             else {
                 self = .unknown
@@ -99,7 +107,7 @@ extension SegmentCache {
                 }
                 return (.afterSpaces, UInt16(previousClass.rawValue))
             }
-            guard startsRun, Graphemes.isStandalone(units[start], in: tables.standalone) else { return nil }
+            guard startsRun, startsCluster(at: start, in: units, tables: tables) else { return nil }
             if isLetter(UnicodeProperties.lineBreakClass(of: UInt32(units[start]), in: tables.lineBreak)) {
                 return (.runStartLetter, none)
             }
@@ -119,6 +127,48 @@ extension SegmentCache {
             switch nextClass {
             case .closePunctuation, .exclamation, .quotation, .space, .closeParenthesis: return true
             default: return isLetter(nextClass)
+            }
+        }
+
+        /// Whether a chunk that ends where a script run does, at no space, with a letter or a
+        /// digit (`lastClass`, read only when needed) has its end decided by its own text and the
+        /// next character's class when that is a numeric separator or affix: nothing breaks
+        /// before IS or SY (UAX #14 LB13), and whether a letter or digit breaks before PR or PO
+        /// depends on the two classes alone (LB23a, LB24, LB25, LB27). The one rule that looks
+        /// further right, LB25's number prefix `(PR | PO)? (OP | HY)? NU`, starts at a prefix or
+        /// opening character, never at a letter or digit, so no boundary inside the chunk depends
+        /// on what follows either. (OP is not here: whether a letter breaks before it depends on
+        /// the character's East Asian width, LB30, which its class does not hold.)
+        static func endsCleanlyBefore(_ nextClass: LineBreakClass, after lastClass: () -> LineBreakClass?) -> Bool {
+            switch nextClass {
+            case .infixSeparator, .symbol, .prefix, .postfix:
+                guard let lastClass = lastClass() else { return false }
+                return lastClass == .numeric || isLetter(lastClass)
+            default: return false
+            }
+        }
+
+        /// Whether the character at `index` (inside `units`, not first) starts a grapheme cluster
+        /// whatever follows it, with ICU's line-break rules seeing its own class there: a
+        /// standalone character (``Graphemes/isStandalone(_:)``) after a standalone one or one
+        /// below U+0600; or a BMP character of Grapheme_Cluster_Break Other after no Prepend
+        /// character or ZWJ (GB9b, GB11) whose class is neither a combining mark's or joiner's
+        /// (LB9 gives them their base's) nor complex context (SA, whose breaks a dictionary finds
+        /// over the whole run of it).
+        static func startsCluster(at index: Int, in units: UnsafeBufferPointer<UInt16>, tables: Tables) -> Bool {
+            let unit = units[index]
+            let previous = units[index - 1]
+            if Graphemes.isStandalone(unit, in: tables.standalone)
+                && (previous < 0x600 || Graphemes.isStandalone(previous, in: tables.standalone))
+            {
+                return true  // (Prepend characters are at U+0600 and above, none standalone)
+            }
+            guard unit & 0xF800 != 0xD800, previous != 0x200D else { return false }
+            switch UnicodeProperties.lineBreakClass(of: UInt32(unit), in: tables.lineBreak) {
+            case .combiningMark, .zeroWidthJoiner, .complexContext, .surrogate: return false
+            default:
+                return UnicodeProperties.graphemeClusterBreak(of: UInt32(unit)) == .other
+                    && UnicodeProperties.graphemeClusterBreak(of: units.scalar(endingAt: index)) != .prepend
             }
         }
 

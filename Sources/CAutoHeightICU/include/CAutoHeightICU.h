@@ -110,6 +110,10 @@ int32_t ah_general_category(uint32_t c);
 /** ICU's Arabic Joining_Type of `c` (`UJoiningType`: 0 = U, non-joining; 5 = T, transparent). */
 int32_t ah_joining_type(uint32_t c);
 
+/** ICU's UAX #29 Grapheme_Cluster_Break of `c` (`UGraphemeClusterBreak`: 0 = Other, 3 = Extend,
+ *  ...). */
+int32_t ah_grapheme_cluster_break(uint32_t c);
+
 /** ICU's UAX #14 Line_Break class of `c` (`ULineBreak`: 2 = AL, 14 = ID, ...). */
 int32_t ah_line_break_class(uint32_t c);
 
