@@ -93,6 +93,7 @@ struct SegmentStore {
                             let index = Int(slots[Int(truncatingIfNeeded: request.hash) & mask])
                             guard index >= 0 else { continue }
                             let start = Int(entries[index].start)
+                            guard start < units.count else { continue }  // (no entry is empty)
                             sum &+= Int(units[start]) &+ Int(advances[start].bitPattern & 1)
                         }
                     }
