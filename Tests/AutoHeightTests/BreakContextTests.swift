@@ -38,7 +38,9 @@ import Testing
     @Test func clusterStartsThatKeepTheirOwnClass() {
         func startsCluster(_ text: String, at index: Int) -> Bool {
             let units = Array(text.utf16)
-            return units.withUnsafeBufferPointer { Context.startsCluster(at: index, in: $0, tables: Context.Tables()) }
+            return units.withUnsafeBufferPointer {
+                Context.startsClusterWithOwnClass(at: index, in: $0, tables: Context.Tables())
+            }
         }
         #expect(startsCluster("a b", at: 2))  // standalone
         #expect(startsCluster("a क", at: 2))  // Devanagari letter, after a space

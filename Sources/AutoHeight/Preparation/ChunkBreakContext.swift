@@ -12,11 +12,12 @@ extension SegmentCache {
     /// character. Its end (after its spaces, where LB18 breaks unless LB7–LB17 say otherwise,
     /// or before a letter, closing punctuation or, after a letter or digit, a numeric separator
     /// or affix of the next run) then depends on its text and the next character's Line_Break
-    /// class, when that character starts a cluster of its own (``startsCluster(at:in:tables:)``).
-    /// The start kind and that class are the context; every other chunk has none (``unknown``),
-    /// and its opportunities are never stored; nor are any when ICU breaks by phrase
-    /// (`lw=phrase`), whose dictionary looks across spaces and script changes. Tests compare the
-    /// stored opportunities with ICU's on every text of the corpora, cold and warm.
+    /// class, when that character starts a cluster of its own
+    /// (``startsClusterWithOwnClass(at:in:tables:)``). The start kind and that class are the
+    /// context; every other chunk has none (``unknown``), and its opportunities are never
+    /// stored; nor are any when ICU breaks by phrase (`lw=phrase`), whose dictionary looks across
+    /// spaces and script changes. Tests compare the stored opportunities with ICU's on every text
+    /// of the corpora, cold and warm.
     struct BreakContext: Equatable {
         let rawValue: UInt16
 
@@ -70,7 +71,7 @@ extension SegmentCache {
                 self = BreakContext(rawValue: head | Self.none)
                 return
             }
-            guard end > start, Self.startsCluster(at: end, in: units, tables: tables) else {
+            guard end > start, Self.startsClusterWithOwnClass(at: end, in: units, tables: tables) else {
                 self = .unknown
                 return
             }
@@ -107,7 +108,7 @@ extension SegmentCache {
                 }
                 return (.afterSpaces, UInt16(previousClass.rawValue))
             }
-            guard startsRun, startsCluster(at: start, in: units, tables: tables) else { return nil }
+            guard startsRun, startsClusterWithOwnClass(at: start, in: units, tables: tables) else { return nil }
             if isLetter(UnicodeProperties.lineBreakClass(of: UInt32(units[start]), in: tables.lineBreak)) {
                 return (.runStartLetter, none)
             }
@@ -149,21 +150,17 @@ extension SegmentCache {
         }
 
         /// Whether the character at `index` (inside `units`, not first) starts a grapheme cluster
-        /// whatever follows it, with ICU's line-break rules seeing its own class there: a
-        /// standalone character (``Graphemes/isStandalone(_:)``) after a standalone one or one
-        /// below U+0600; or a BMP character of Grapheme_Cluster_Break Other after no Prepend
-        /// character or ZWJ (GB9b, GB11) whose class is neither a combining mark's or joiner's
-        /// (LB9 gives them their base's) nor complex context (SA, whose breaks a dictionary finds
-        /// over the whole run of it).
-        static func startsCluster(at index: Int, in units: UnsafeBufferPointer<UInt16>, tables: Tables) -> Bool {
+        /// whatever follows it, with ICU's line-break rules seeing its own class there: where
+        /// ``Graphemes/clusterSurelyStarts(at:in:table:)`` is sure of it; or a BMP character of
+        /// Grapheme_Cluster_Break Other after no Prepend character or ZWJ (GB9b, GB11) whose
+        /// class is neither a combining mark's or joiner's (LB9 gives them their base's) nor
+        /// complex context (SA, whose breaks a dictionary finds over the whole run of it).
+        static func startsClusterWithOwnClass(
+            at index: Int, in units: UnsafeBufferPointer<UInt16>, tables: Tables
+        ) -> Bool {
+            if Graphemes.clusterSurelyStarts(at: index, in: units, table: tables.standalone) { return true }
             let unit = units[index]
-            let previous = units[index - 1]
-            if Graphemes.isStandalone(unit, in: tables.standalone)
-                && (previous < 0x600 || Graphemes.isStandalone(previous, in: tables.standalone))
-            {
-                return true  // (Prepend characters are at U+0600 and above, none standalone)
-            }
-            guard unit & 0xF800 != 0xD800, previous != 0x200D else { return false }
+            guard unit & 0xF800 != 0xD800, units[index - 1] != 0x200D else { return false }
             switch UnicodeProperties.lineBreakClass(of: UInt32(unit), in: tables.lineBreak) {
             case .combiningMark, .zeroWidthJoiner, .complexContext, .surrogate: return false
             default:

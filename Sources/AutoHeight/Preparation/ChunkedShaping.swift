@@ -35,7 +35,9 @@ extension ParagraphPreparer {
         // Grapheme clusters are the paragraph's. A run may start inside one (a bidi level change
         // before a trailing joiner): then they are found over the whole paragraph, and only runs
         // that start one are cut into chunks (whose own clusters then agree).
-        let severalRuns = !runs.dropFirst().allSatisfy { Self.startsCluster(at: $0.range.lowerBound, in: units) }
+        let severalRuns = !runs.dropFirst().allSatisfy {
+            Graphemes.clusterSurelyStarts(at: $0.range.lowerBound, in: units)
+        }
         var clustersMarked = false
         if severalRuns {
             try Graphemes.markStarts(of: units, in: &flags, offset: 0, bit: UnitFlag.graphemeStart)
@@ -154,14 +156,6 @@ extension ParagraphPreparer {
         // when every chunk's were stored (a chunk whose values missed can still hold them, as a
         // marker of a run shaped whole or of fonts that depend on the next cluster), they stand.
         return (missing, breaksFound, requests)
-    }
-
-    /// Whether a grapheme cluster surely starts at `index` (> 0): the unit there is a character
-    /// that never joins what precedes it (``Graphemes/isStandalone(_:)``: no mark, joiner, jamo
-    /// or emoji part), after a unit that joins nothing to what follows (below U+0600 there is
-    /// no prepended concatenation mark or leading jamo, and a standalone character joins nothing).
-    static func startsCluster(at index: Int, in units: UnsafeBufferPointer<UInt16>) -> Bool {
-        Graphemes.isStandalone(units[index]) && (units[index - 1] < 0x600 || Graphemes.isStandalone(units[index - 1]))
     }
 
     /// Whether shaping `run`'s chunks without the paragraph around them is exact: HarfBuzz's

@@ -218,7 +218,7 @@ extension ParagraphPreparer {
         let before = UInt32(units[offset - 2])
         let after = UInt32(units[offset])
         guard !fonts[0].shaper.hasGlyph(before), !fonts[0].shaper.hasGlyph(after),
-            offset == 2 || Self.startsCluster(at: offset - 2, in: units),
+            offset == 2 || Graphemes.clusterSurelyStarts(at: offset - 2, in: units),
             let font = fonts.indices.dropFirst().first(where: { fonts[$0].shaper.hasGlyph(before) }),
             fonts.indices.dropFirst().first(where: { fonts[$0].shaper.hasGlyph(after) }) == font,
             fonts[font].shaper.hasGlyph(0x20)

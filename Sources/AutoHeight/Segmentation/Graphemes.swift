@@ -18,6 +18,17 @@ enum Graphemes {
     /// The table of ``isStandalone(_:in:)``, for loops that read it once.
     static var standaloneTable: UnsafeBufferPointer<UInt64> { standaloneBits }
 
+    /// Whether a grapheme cluster surely starts at `index` (> 0) of `units`: the unit there is a
+    /// character that never joins what precedes it (``isStandalone(_:)``: no mark, joiner, jamo
+    /// or emoji part), after a unit that joins nothing to what follows (below U+0600 there is no
+    /// prepended concatenation mark or leading jamo, and a standalone character joins nothing).
+    /// `table` is ``standaloneTable``, for callers that read it once.
+    static func clusterSurelyStarts(
+        at index: Int, in units: UnsafeBufferPointer<UInt16>, table: UnsafeBufferPointer<UInt64> = standaloneBits
+    ) -> Bool {
+        isStandalone(units[index], in: table) && (units[index - 1] < 0x600 || isStandalone(units[index - 1], in: table))
+    }
+
     /// Whether `unit` starts a cluster of its own whatever follows it (a Latin letter below
     /// U+0300 other than CR, or a standalone character), with the table at hand.
     @inline(__always)
