@@ -79,10 +79,9 @@ extension SegmentCache {
             guard
                 units[end - 1] == 0x20
                     || (endsRun
-                        && (Self.endsCleanlyBefore(nextClass)
-                            || Self.endsCleanlyBefore(
-                                nextClass,
-                                after: { Self.effectiveClass(endingAt: end, in: units, table: tables.lineBreak) }))),
+                        && Self.endsCleanlyBefore(
+                            nextClass, after: { Self.effectiveClass(endingAt: end, in: units, table: tables.lineBreak) }
+                        )),
                 UInt16(nextClass.rawValue) < Self.none
             else {
                 self = .unknown
@@ -121,31 +120,25 @@ extension SegmentCache {
         }
 
         /// Whether a chunk that ends where a script run does, at no space, has its end decided by
-        /// its own text and the next character's class: a letter (no rule looks past it), or a
-        /// character nothing breaks before (UAX #14 LB7 space, LB13 CL, CP, EX, LB19 QU), unless
-        /// a zero-width space in the chunk says otherwise (LB8, also the chunk's own text).
-        static func endsCleanlyBefore(_ nextClass: LineBreakClass) -> Bool {
-            switch nextClass {
-            case .closePunctuation, .exclamation, .quotation, .space, .closeParenthesis: return true
-            default: return isLetter(nextClass)
-            }
-        }
-
-        /// Whether a chunk that ends where a script run does, at no space, with a letter or a
-        /// digit (`lastClass`, read only when needed) has its end decided by its own text and the
-        /// next character's class when that is a numeric separator or affix: nothing breaks
-        /// before IS or SY (UAX #14 LB13), and whether a letter or digit breaks before PR or PO
-        /// depends on the two classes alone (LB23a, LB24, LB25, LB27). The one rule that looks
-        /// further right, LB25's number prefix `(PR | PO)? (OP | HY)? NU`, starts at a prefix or
-        /// opening character, never at a letter or digit, so no boundary inside the chunk depends
-        /// on what follows either. (OP is not here: whether a letter breaks before it depends on
-        /// the character's East Asian width, LB30, which its class does not hold.)
+        /// its own text and the next character's class (and the chunk's own last class,
+        /// `lastClass`, read only when needed):
+        /// - before a letter (no rule looks past it), or a character nothing breaks before (UAX #14
+        ///   LB7 space, LB13 CL, CP, EX, LB19 QU), unless a zero-width space in the chunk says
+        ///   otherwise (LB8, also the chunk's own text);
+        /// - after a letter or digit, before a numeric separator or affix: nothing breaks before
+        ///   IS or SY (LB13), and whether a letter or digit breaks before PR or PO depends on the
+        ///   two classes alone (LB23a, LB24, LB25, LB27). The one rule that looks further right,
+        ///   LB25's number prefix `(PR | PO)? (OP | HY)? NU`, starts at a prefix or opening
+        ///   character, never at a letter or digit, so no boundary inside the chunk depends on
+        ///   what follows either. (OP is not here: whether a letter breaks before it depends on
+        ///   the character's East Asian width, LB30, which its class does not hold.)
         static func endsCleanlyBefore(_ nextClass: LineBreakClass, after lastClass: () -> LineBreakClass?) -> Bool {
             switch nextClass {
+            case .closePunctuation, .exclamation, .quotation, .space, .closeParenthesis: return true
             case .infixSeparator, .symbol, .prefix, .postfix:
                 guard let lastClass = lastClass() else { return false }
                 return lastClass == .numeric || isLetter(lastClass)
-            default: return false
+            default: return isLetter(nextClass)
             }
         }
 

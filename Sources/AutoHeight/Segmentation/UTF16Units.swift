@@ -101,10 +101,7 @@ func scanUTF16Units(
                     // so they are only transcoded. (Those are in E0, E2 and EF.)
                     var next = input
                     repeat {
-                        let first = UInt32(bytes[next])
-                        units[output] = UInt16(
-                            truncatingIfNeeded: ((first & 0x0F) << 12) | ((UInt32(bytes[next + 1]) & 0x3F) << 6)
-                                | (UInt32(bytes[next + 2]) & 0x3F))
+                        units[output] = threeByteUnit(bytes[next], bytes[next + 1], bytes[next + 2])
                         next += 3
                         output += 1
                     } while next < count && (bytes[next] &- 0xE3 < 12 || bytes[next] == 0xE1)
@@ -116,9 +113,7 @@ func scanUTF16Units(
                     unit = UInt16(((lead & 0x1F) << 6) | (UInt32(bytes[input + 1]) & 0x3F))
                     input += 2
                 } else if lead < 0xF0 {
-                    unit = UInt16(
-                        ((lead & 0x0F) << 12) | ((UInt32(bytes[input + 1]) & 0x3F) << 6)
-                            | (UInt32(bytes[input + 2]) & 0x3F))
+                    unit = threeByteUnit(bytes[input], bytes[input + 1], bytes[input + 2])
                     input += 3
                 } else {
                     let scalar =
@@ -144,6 +139,12 @@ func scanUTF16Units(
         storage.removeLast(count - written)
     }
     return (hasExplicitBreak, mayNeedBidi, hasControl)
+}
+
+/// The BMP unit a three-byte UTF-8 sequence encodes.
+@inline(__always)
+private func threeByteUnit(_ lead: UInt8, _ second: UInt8, _ third: UInt8) -> UInt16 {
+    UInt16(lead & 0x0F) << 12 | UInt16(second & 0x3F) << 6 | UInt16(third & 0x3F)
 }
 
 /// Four bytes (the low half of `half`) as four little-endian 16-bit units: `0xDDCCBBAA` becomes
