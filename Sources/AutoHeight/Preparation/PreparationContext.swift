@@ -45,6 +45,7 @@ final class PreparationContext: Sendable {
         try PreparationScratch.withScratch { (scratch) throws(AutoHeightError) in
             defer { scratch.returnLineBreaker() }
             scratch.runAnswers.removeAll(keepingCapacity: true)
+            scratch.shaping.shapedRanges.startText()
             if shaping.mayUseSeveralFonts {
                 scratch.shaping.fontChoices.use(stack: fontChoiceOwner.stack, language: fontChoiceOwner.language)
             }

@@ -157,8 +157,33 @@ struct ParagraphShaper {
 
     /// Shapes `range` of the paragraph with one font and adds the advances. Marks the units whose
     /// cluster got `.notdef`; returns whether there were any.
+    ///
+    /// The same characters shaped before in the same text with the same font, script and
+    /// direction come from the text's ``ShapedRangeMemo`` instead, when the script joins no
+    /// letters (HarfBuzz's result then ignores the text around the range).
     @discardableResult
     func shapeRange(
+        _ range: Range<Int>, of run: TextRun, font: Font, units: UnsafeBufferPointer<UInt16>,
+        advances: inout [Double], flags: inout [UInt8]
+    ) throws(AutoHeightError) -> Bool {
+        guard !run.script.joinsLetters,
+            let key = ShapedRangeMemo.Key(
+                units, range, font: font, script: run.script, rightToLeft: run.isRightToLeft, advances: advances,
+                flags: flags)
+        else {
+            return try shapeRangeWithHarfBuzz(
+                range, of: run, font: font, units: units, advances: &advances, flags: &flags)
+        }
+        let memo = workspace.shapedRanges
+        if let missing = memo.reuse(key, units, range, advances: &advances, flags: &flags) { return missing }
+        let missing = try shapeRangeWithHarfBuzz(
+            range, of: run, font: font, units: units, advances: &advances, flags: &flags)
+        memo.remember(key, units, range, missing: missing, advances: advances, flags: flags)
+        return missing
+    }
+
+    /// ``shapeRange(_:of:font:units:advances:flags:)`` by a HarfBuzz call.
+    private func shapeRangeWithHarfBuzz(
         _ range: Range<Int>, of run: TextRun, font: Font, units: UnsafeBufferPointer<UInt16>,
         advances: inout [Double], flags: inout [UInt8]
     ) throws(AutoHeightError) -> Bool {
