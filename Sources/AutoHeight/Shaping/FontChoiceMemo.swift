@@ -26,6 +26,9 @@ final class FontChoiceMemo {
     @exclusivity(unchecked) private var shortChoices = ShortClusterChoices(capacity: FontChoiceMemo.capacity)
     /// A scalar buffer lent to font choice (swapped out while in use, so never shared).
     @exclusivity(unchecked) var scalars: [UInt32] = []
+    /// Every font a remembered choice names (``ParagraphShaper/FontChoice`` does not retain its
+    /// font): kept until the stack or language changes, when the choices go too.
+    @exclusivity(unchecked) private var fonts: [Font] = []
 
     /// Keeps what is remembered if it was for `stack` (a ``FontStack/cacheIdentity``) and
     /// `language`, else forgets it.
@@ -34,6 +37,7 @@ final class FontChoiceMemo {
         owner = (stack, language)
         choices.removeAll(keepingCapacity: true)
         shortChoices.removeAll()
+        fonts.removeAll()
     }
 
     /// The remembered choice for a cluster of `script` needing the short `needed` (`.some(nil)`:
@@ -52,6 +56,7 @@ final class FontChoiceMemo {
         _ choice: ParagraphShaper.FontChoice?, script: Script, colorOnly: Bool, needed: NeededScalars,
         scalars: [UInt32]
     ) {
+        if let font = choice?.font, !fonts.contains(where: { $0 === font }) { fonts.append(font) }
         if needed.isShort {
             shortChoices.insert(choice, script: script, colorOnly: colorOnly, needed: needed)
             return
