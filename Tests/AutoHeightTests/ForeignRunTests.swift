@@ -135,4 +135,26 @@ import Testing
         #expect(!ParagraphShaper.isForeignLetter(0x17B4, of: Script.of(0x17B4)))  // Khmer, default-ignorable
         #expect(!ParagraphShaper.isForeignLetter(0x1FED, of: Script.of(0x1FED)))  // Greek accent -> U+00A8
     }
+
+    /// Rule: the BMP tables behind ``ParagraphShaper/isForeignLetter(_:of:)`` and
+    /// ``CharacterClasses/takesNeighbouringFont(_:)`` answer as their definitions do, for every
+    /// code point of the plane (letters of each script tried against their own script and
+    /// against Latin and Arabic).
+    @Test func characterTablesEqualTheirDefinitions() {
+        var foreign = 0
+        var neighbouring = 0
+        for value in UInt32(0)..<0x10000 where !(0xD800...0xDFFF).contains(value) {
+            let own = Script.of(value)
+            for script in [own, Script.latin, Script.arabic] {
+                let expected = ParagraphShaper.isLetterOfItsScript(value, script: own, of: script)
+                #expect(ParagraphShaper.isForeignLetter(value, of: script) == expected, "U+\(value)")
+                if expected { foreign += 1 }
+            }
+            let takes = CharacterClasses.takesNeighbouringFontByCategory(value)
+            #expect(CharacterClasses.takesNeighbouringFont(value) == takes, "U+\(value)")
+            if takes { neighbouring += 1 }
+        }
+        #expect(foreign > 40_000)  // most of the plane's letters, Han included
+        #expect(neighbouring > 60 && neighbouring < 400)
+    }
 }

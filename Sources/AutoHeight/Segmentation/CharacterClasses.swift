@@ -28,6 +28,16 @@ enum CharacterClasses {
     @inline(__always)
     static func takesNeighbouringFont(_ scalar: UInt32) -> Bool {
         if scalar < 0x80 { return scalar <= 0x20 || scalar == 0x7F }
+        if scalar < 0x10000 { return neighbouringFontBits[UInt16(scalar)] }
+        return takesNeighbouringFontByCategory(scalar)
+    }
+
+    /// ``takesNeighbouringFont(_:)`` for the BMP, as a table (the category is ICU's).
+    private static let neighbouringFontBits = BMPBits(takesNeighbouringFontByCategory)
+
+    /// ``takesNeighbouringFont(_:)`` for characters from U+0080, from their general category.
+    static func takesNeighbouringFontByCategory(_ scalar: UInt32) -> Bool {
+        if scalar < 0x80 { return scalar <= 0x20 || scalar == 0x7F }
         if (0xFE00...0xFE0F).contains(scalar) || (0xE0100...0xE01EF).contains(scalar) { return true }
         switch UnicodeProperties.generalCategory(of: scalar) {
         case .control, .surrogate, .lineSeparator, .paragraphSeparator:

@@ -238,10 +238,16 @@ extension ParagraphShaper {
         advances: inout [Double], fontIndices: inout [UInt8], flags: inout [UInt8], anyMissing: inout Bool
     ) throws(AutoHeightError) {
         let stored = UInt8(min(choice.index, 255))
-        for index in range {
-            advances[index] = 0
-            flags[index] &= ~(UnitFlag.missingGlyph | UnitFlag.dottedCircle)
-            if !fontIndices.isEmpty { fontIndices[index] = stored }
+        advances.withUnsafeMutableBufferPointer { advances in
+            for index in range { advances[index] = 0 }
+        }
+        flags.withUnsafeMutableBufferPointer { flags in
+            for index in range { flags[index] &= ~(UnitFlag.missingGlyph | UnitFlag.dottedCircle) }
+        }
+        if !fontIndices.isEmpty {
+            fontIndices.withUnsafeMutableBufferPointer { fontIndices in
+                for index in range { fontIndices[index] = stored }
+            }
         }
         if try shapeRange(range, of: run, font: choice.font, units: units, advances: &advances, flags: &flags) {
             anyMissing = true

@@ -25,8 +25,22 @@ extension ParagraphShaper {
     /// cannot draw: of that script (not Common or Inherited), not default-ignorable (HarfBuzz
     /// hides those), and, if it decomposes, into a character of the same script (Greek spacing
     /// accents such as U+1FC1 decompose into Common ones, which another font may have).
+    @inline(__always)
     static func isForeignLetter(_ scalar: UInt32, of script: Script) -> Bool {
-        let own = scalar < 0x10000 ? TextRuns.ScriptTable.shared.entry(UInt16(scalar)).script : Script.of(scalar)
+        guard scalar < 0x10000 else { return isLetterOfItsScript(scalar, script: Script.of(scalar), of: script) }
+        let unit = UInt16(scalar)
+        return foreignLetterBits[unit] && TextRuns.ScriptTable.shared.entry(unit).script == script
+    }
+
+    /// Whether a BMP character is a foreign letter of its own script (``isForeignLetter(_:of:)``
+    /// with the script it has), as a table.
+    private static let foreignLetterBits = BMPBits { scalar in
+        (0xD800...0xDFFF).contains(scalar)
+            ? false : isLetterOfItsScript(scalar, script: Script.of(scalar), of: Script.of(scalar))
+    }
+
+    /// ``isForeignLetter(_:of:)`` for `scalar`, whose script is `own`.
+    static func isLetterOfItsScript(_ scalar: UInt32, script own: Script, of script: Script) -> Bool {
         guard !script.isNeutral, own == script, !UnicodeProperties.isIgnorableForCoverage(scalar) else { return false }
         guard let (first, _) = UnicodeProperties.canonicalDecomposition(of: scalar) else { return true }
         return Script.of(first) == script
