@@ -27,13 +27,20 @@ enum CharacterClasses {
     /// is never chosen just to draw a space. Categories from ICU.
     @inline(__always)
     static func takesNeighbouringFont(_ scalar: UInt32) -> Bool {
+        takesNeighbouringFont(scalar, bits: neighbouringFontBits)
+    }
+
+    /// ``takesNeighbouringFont(_:)`` with its table read beforehand (a loop reads it once, not
+    /// through the global's once-check for each character).
+    @inline(__always)
+    static func takesNeighbouringFont(_ scalar: UInt32, bits: BMPBits) -> Bool {
         if scalar < 0x80 { return scalar <= 0x20 || scalar == 0x7F }
-        if scalar < 0x10000 { return neighbouringFontBits[UInt16(scalar)] }
+        if scalar < 0x10000 { return bits[UInt16(scalar)] }
         return takesNeighbouringFontByCategory(scalar)
     }
 
     /// ``takesNeighbouringFont(_:)`` for the BMP, as a table (the category is ICU's).
-    private static let neighbouringFontBits = BMPBits(takesNeighbouringFontByCategory)
+    static let neighbouringFontBits = BMPBits(takesNeighbouringFontByCategory)
 
     /// ``takesNeighbouringFont(_:)`` for characters from U+0080, from their general category.
     static func takesNeighbouringFontByCategory(_ scalar: UInt32) -> Bool {

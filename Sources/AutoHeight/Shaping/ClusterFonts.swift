@@ -63,6 +63,7 @@ extension ParagraphShaper {
         var scalars: [UInt32] = []  // every scalar of a cluster that may be emoji
         if let memo { swap(&scalars, &memo.scalars) }
         defer { if let memo { swap(&scalars, &memo.scalars) } }
+        let neighbourBits = CharacterClasses.neighbouringFontBits
         var stretch = FontStretch()
         stretch.watchesUnshaped = !primaryShapedAll
         var previous = Neighbour.none  // the font of the last cluster that chose one
@@ -78,7 +79,7 @@ extension ParagraphShaper {
                 // One unit that the primary has and that is no emoji (a lone unit is one only
                 // when it has Emoji_Presentation, and then it may start one): a space-like
                 // cluster, or the primary's, as is a stretch of space-like clusters before it.
-                if CharacterClasses.takesNeighbouringFont(UInt32(units[start])) {
+                if CharacterClasses.takesNeighbouringFont(UInt32(units[start]), bits: neighbourBits) {
                     if spaces < 0 { spaces = start }
                 } else {
                     try stretch.addPrimary(
@@ -101,7 +102,9 @@ extension ParagraphShaper {
                 let scalar: UInt32
                 (scalar, index) = units.scalar(at: index, limit: clusterEnd)
                 if !UnicodeProperties.isIgnorableForCoverage(scalar) { needed.append(scalar) }
-                if takesNeighbour && !CharacterClasses.takesNeighbouringFont(scalar) { takesNeighbour = false }
+                if takesNeighbour && !CharacterClasses.takesNeighbouringFont(scalar, bits: neighbourBits) {
+                    takesNeighbour = false
+                }
             }
             if takesNeighbour {
                 // Settled with its stretch (HarfBuzz draws a space a font lacks with its U+0020;

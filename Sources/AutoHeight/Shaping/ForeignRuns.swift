@@ -27,14 +27,22 @@ extension ParagraphShaper {
     /// accents such as U+1FC1 decompose into Common ones, which another font may have).
     @inline(__always)
     static func isForeignLetter(_ scalar: UInt32, of script: Script) -> Bool {
+        isForeignLetter(scalar, of: script, bits: foreignLetterBits, scripts: TextRuns.ScriptTable.shared)
+    }
+
+    /// ``isForeignLetter(_:of:)`` with its tables read beforehand (once for a loop).
+    @inline(__always)
+    static func isForeignLetter(
+        _ scalar: UInt32, of script: Script, bits: BMPBits, scripts: TextRuns.ScriptTable
+    ) -> Bool {
         guard scalar < 0x10000 else { return isLetterOfItsScript(scalar, script: Script.of(scalar), of: script) }
         let unit = UInt16(scalar)
-        return foreignLetterBits[unit] && TextRuns.ScriptTable.shared.entry(unit).script == script
+        return bits[unit] && scripts.entry(unit).script == script
     }
 
     /// Whether a BMP character is a foreign letter of its own script (``isForeignLetter(_:of:)``
     /// with the script it has), as a table.
-    private static let foreignLetterBits = BMPBits { scalar in
+    static let foreignLetterBits = BMPBits { scalar in
         (0xD800...0xDFFF).contains(scalar)
             ? false : isLetterOfItsScript(scalar, script: Script.of(scalar), of: Script.of(scalar))
     }
@@ -54,6 +62,9 @@ extension ParagraphShaper {
         fontIndices: inout [UInt8], flags: inout [UInt8], anyMissing: inout Bool
     ) throws(AutoHeightError) -> Bool {
         guard !run.script.isNeutral, !fonts[0].mapsAnyCharacter(of: run.script) else { return false }
+        let foreignBits = Self.foreignLetterBits
+        let scripts = TextRuns.ScriptTable.shared
+        let neighbourBits = CharacterClasses.neighbouringFontBits
         let end = run.range.upperBound
         var foundForeign = false
         var regionStart: Int? = nil  // a stretch of clusters without a foreign letter
@@ -68,8 +79,12 @@ extension ParagraphShaper {
             while start < end && index < clusterEnd && !isForeign {
                 let scalar: UInt32
                 (scalar, index) = units.scalar(at: index, limit: clusterEnd)
-                if Self.isForeignLetter(scalar, of: run.script) { isForeign = true }
-                if takesNeighbour && !CharacterClasses.takesNeighbouringFont(scalar) { takesNeighbour = false }
+                if Self.isForeignLetter(scalar, of: run.script, bits: foreignBits, scripts: scripts) {
+                    isForeign = true
+                }
+                if takesNeighbour && !CharacterClasses.takesNeighbouringFont(scalar, bits: neighbourBits) {
+                    takesNeighbour = false
+                }
             }
             if start == end && !foundForeign { break }  // nothing to gain: shaped as other runs
             if start == end || isForeign {
