@@ -4,6 +4,8 @@ import CHarfBuzz
 /// (each pooled ``PreparationScratch`` holds one).
 final class HarfBuzzBuffer: @unchecked Sendable {
     let buffer: OpaquePointer
+    /// The plans this buffer shaped with last (emptied after each preparation).
+    @exclusivity(unchecked) var recentPlans = RecentShapePlans()
 
     /// Shapes `range` of `units` (the rest of `units` is context HarfBuzz may look at) in one
     /// direction, script and language with the kept plans of a font, and returns the glyphs,

@@ -10,7 +10,7 @@ import CHarfBuzz
 final class HarfBuzzShapePlans: @unchecked Sendable {
     /// The segment properties a plan is made for (the `hb_language_t` is an interned pointer,
     /// so its address identifies the language).
-    private struct Key: Equatable {
+    fileprivate struct Key: Equatable {
         var script: UInt32
         var isRightToLeft: Bool
         var language: UInt
@@ -52,7 +52,12 @@ final class HarfBuzzShapePlans: @unchecked Sendable {
             return
         }
         let key = Key(script: script.tag, isRightToLeft: isRightToLeft, language: language.identity)
+        if let recent = harfBuzzBuffer.recentPlans.plan(of: self, key: key) {
+            hb_shape_plan_execute(recent, font.font, buffer, nil, 0)
+            return
+        }
         if let known = plans.withLock({ list in list.first(where: { $0.key == key })?.plan }) {
+            harfBuzzBuffer.recentPlans.keep(known, of: self, key: key)
             hb_shape_plan_execute(known, font.font, buffer, nil, 0)
             return
         }
@@ -74,5 +79,45 @@ final class HarfBuzzShapePlans: @unchecked Sendable {
             return true
         }
         if !kept { hb_shape_plan_destroy(made) }
+    }
+}
+
+/// The shape plans a buffer used last, found without the font's lock: for the thread that owns
+/// the buffer, during one preparation (``forget()`` at its end, so that no font outlives it
+/// here). Each entry holds its plans' owner, which keeps the plan alive.
+struct RecentShapePlans {
+    private struct Entry {
+        let owner: HarfBuzzShapePlans
+        let key: HarfBuzzShapePlans.Key
+        let plan: OpaquePointer
+    }
+
+    /// The most plans kept.
+    private static let capacity = 8
+    private var entries: [Entry] = []
+    private var next = 0
+
+    /// The plan kept for `key` of `owner`'s font, if any.
+    @inline(__always)
+    fileprivate func plan(of owner: HarfBuzzShapePlans, key: HarfBuzzShapePlans.Key) -> OpaquePointer? {
+        for entry in entries where entry.owner === owner && entry.key == key { return entry.plan }
+        return nil
+    }
+
+    /// Keeps `plan` (owned by `owner`) for `key`, in place of the oldest when full.
+    fileprivate mutating func keep(_ plan: OpaquePointer, of owner: HarfBuzzShapePlans, key: HarfBuzzShapePlans.Key) {
+        let entry = Entry(owner: owner, key: key, plan: plan)
+        if entries.count < Self.capacity {
+            entries.append(entry)
+        } else {
+            entries[next] = entry
+            next = (next + 1) % Self.capacity
+        }
+    }
+
+    /// Lets go of every plan and its owner.
+    mutating func forget() {
+        entries.removeAll(keepingCapacity: true)
+        next = 0
     }
 }

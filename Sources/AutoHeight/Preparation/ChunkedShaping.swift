@@ -32,6 +32,7 @@ extension ParagraphPreparer {
         // The character tables, read once per paragraph, not per word.
         let breakTables = SegmentCache.BreakContext.Tables()
         let standalone = breakTables.standalone
+        let neighbourBits = CharacterClasses.neighbouringFontBits
         // Grapheme clusters are the paragraph's. A run may start inside one (a bidi level change
         // before a trailing joiner): then they are found over the whole paragraph, and only runs
         // that start one are cut into chunks (whose own clusters then agree).
@@ -97,7 +98,8 @@ extension ParagraphPreparer {
                 while index < runEnd {
                     if units[index - 1] == 0x20 && units[index] != 0x20
                         && Graphemes.isStandalone(units[index], in: standalone)
-                        && !(choosesFonts && CharacterClasses.takesNeighbouringFont(UInt32(units[index])))
+                        && !(choosesFonts
+                            && CharacterClasses.takesNeighbouringFont(UInt32(units[index]), bits: neighbourBits))
                     {
                         guard let spaceRules else { break }
                         var spaces = 1

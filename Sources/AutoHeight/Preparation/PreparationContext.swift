@@ -43,7 +43,10 @@ final class PreparationContext: Sendable {
         _ body: (ParagraphPreparer) throws(AutoHeightError) -> Result
     ) throws(AutoHeightError) -> Result {
         try PreparationScratch.withScratch { (scratch) throws(AutoHeightError) in
-            defer { scratch.returnLineBreaker() }
+            defer {
+                scratch.returnLineBreaker()
+                scratch.shaping.buffer.recentPlans.forget()
+            }
             scratch.runAnswers.removeAll(keepingCapacity: true)
             scratch.shaping.shapedRanges.startText()
             if shaping.mayUseSeveralFonts {
