@@ -82,13 +82,20 @@ final class PreparationScratch: @unchecked Sendable {
 
     /// `spare`, taken, as `count` zeros. Recycled storage grows by doubling, so that a text of
     /// paragraphs of many lengths soon stops reallocating.
+    /// The units kept are zeroed as raw memory (a `memset`; appending `repeatElement(0, …)`
+    /// went element by element), and only what the array lacks is appended.
     @inline(__always)
-    private static func zeroed<Element: Numeric>(_ spare: inout [Element], count: Int) -> [Element] {
+    private static func zeroed<Element: Numeric & BitwiseCopyable>(_ spare: inout [Element], count: Int) -> [Element] {
         var array = spare
         spare = []
-        array.removeAll(keepingCapacity: true)
-        if array.capacity < count { array.reserveCapacity(max(count, 2 * array.capacity)) }
-        array.append(contentsOf: repeatElement(0, count: count))
+        if array.count > count { array.removeLast(array.count - count) }
+        array.withUnsafeMutableBytes { bytes in
+            if let base = bytes.baseAddress { base.initializeMemory(as: UInt8.self, repeating: 0, count: bytes.count) }
+        }
+        if array.count < count {
+            if array.capacity < count { array.reserveCapacity(max(count, 2 * array.capacity)) }
+            array.append(contentsOf: repeatElement(0, count: count - array.count))
+        }
         return array
     }
 

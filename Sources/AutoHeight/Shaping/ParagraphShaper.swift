@@ -3,7 +3,8 @@
 // Solution: one HarfBuzz call per run with the paragraph as context and the font's kept shape
 //   plans; clusters the primary font lacks (and emoji) choose a fallback per grapheme cluster
 //   and are reshaped in it (ClusterFonts.swift); runs of a script the primary has no character
-//   of skip its pass over their letters (ForeignRuns.swift).
+//   of skip its pass over their letters (ForeignRuns.swift); a short range shaped before in the
+//   same text, outside joining scripts, is reused instead of shaped again (ShapedRangeMemo.swift).
 // Limitations: no user OpenType features; advances only (no vertical text).
 
 /// Shapes one paragraph with HarfBuzz: one `hb_shape` per run (script, direction), with the whole
