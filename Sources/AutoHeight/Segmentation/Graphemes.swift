@@ -36,19 +36,12 @@ enum Graphemes {
         (unit < 0x300 && unit != 0x0D) || isStandalone(unit, in: table)
     }
 
-    /// ``isStandalone(_:)`` as a bit per BMP unit (8 KiB), built once from
-    /// ``standaloneRanges``, in memory the process-wide table owns for its whole life: a look-up
-    /// is one load.
+    /// ``isStandalone(_:)`` as a bit per BMP unit (8 KiB, ``BMPBits``), built once from
+    /// ``standaloneRanges``.
     // nonisolated(unsafe): the memory is written once, while the table is built, and only read
     // after.
-    nonisolated(unsafe) private static let standaloneBits: UnsafeBufferPointer<UInt64> = {
-        let bits = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: 1024)
-        bits.initialize(repeating: 0)
-        for range in standaloneRanges {
-            for unit in range { bits[Int(unit >> 6)] |= 1 << UInt64(unit & 63) }
-        }
-        return UnsafeBufferPointer(bits)
-    }()
+    nonisolated(unsafe) private static let standaloneBits: UnsafeBufferPointer<UInt64> =
+        BMPBits(ranges: standaloneRanges).words
 
     /// The standalone characters.
     private static let standaloneRanges: [ClosedRange<UInt16>] = [
