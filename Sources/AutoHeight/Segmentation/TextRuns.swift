@@ -79,17 +79,21 @@ enum TextRuns {
         let table = ScriptTable.shared
         var runStart = 0
         var runScript = Script.common
+        // The table's code of `runScript` (``ScriptTable/code(_:)``), or `ScriptTable.noCode`
+        // when it is Common or has none at hand: the tight loop below compares codes.
+        var runCode = ScriptTable.noCode
         var runLevel: UInt8 = levels?[0] ?? 0
         var index = 0
         while index < count {
             if levels == nil {
                 // Without bidi levels, units of the run's script or Common that are no bracket
-                // and no surrogate change nothing: skipped in a tight loop.
+                // and no surrogate change nothing: skipped in a tight loop (code 0 is Common and
+                // no bracket; `runCode` is never 1, a bracket's).
                 while index < count {
                     let unit = units[index]
                     if unit & 0xF800 == 0xD800 { break }
-                    let (script, mayBeBracket) = table.entry(unit)
-                    if mayBeBracket || (script != .common && script != runScript) { break }
+                    let code = table.code(unit)
+                    if code != 0 && code != runCode { break }
                     index += 1
                 }
                 if index == count { break }
@@ -99,9 +103,11 @@ enum TextRuns {
             (scalar, index) = units.scalar(at: index, limit: count)
             let level = levels?[position] ?? 0
             var script: Script
+            var scriptCode = ScriptTable.noCode
             var mayBeBracket: Bool
             if scalar < 0x10000 {
                 (script, mayBeBracket) = table.entry(UInt16(scalar))
+                scriptCode = table.code(UInt16(scalar))
             } else {
                 script = Script.of(scalar)
                 if script.isNeutral { script = .common }
@@ -112,6 +118,7 @@ enum TextRuns {
                     brackets.push(closer: bracket.paired, script: runScript)
                 } else if let opened = brackets.close(scalar), opened != .common {
                     script = opened
+                    scriptCode = ScriptTable.noCode
                 }
             }
             if level != runLevel && position > runStart {
@@ -120,7 +127,10 @@ enum TextRuns {
                 runLevel = level
                 // A Common character keeps the script before it across a change of level
                 // ("مرحبا SMTP مرحبا": the space after SMTP is Latin).
-                if script != .common { runScript = script }
+                if script != .common {
+                    runScript = script
+                    runCode = scriptCode
+                }
                 continue
             }
             runLevel = level
@@ -130,11 +140,13 @@ enum TextRuns {
                 // real script.
                 brackets.resolveCommon(to: script)
                 runScript = script
+                runCode = scriptCode
                 continue
             }
             runs.append(TextRun(range: runStart..<position, script: runScript, isRightToLeft: runLevel & 1 == 1))
             runStart = position
             runScript = script
+            runCode = scriptCode
         }
         runs.append(TextRun(range: runStart..<count, script: runScript, isRightToLeft: runLevel & 1 == 1))
     }
@@ -163,11 +175,12 @@ enum TextRuns {
                     continue
                 }
                 var index = scripts.firstIndex(of: script)
-                if index == nil, scripts.count < 254 {
+                if index == nil, scripts.count < 253 {
                     scripts.append(script)
                     index = scripts.count - 1
                 }
-                // More than 254 scripts in the BMP cannot happen (Unicode has about 170).
+                // More than 253 scripts in the BMP cannot happen (Unicode has about 170); codes
+                // stay below `noCode`.
                 codes[unit] = index.map { UInt8($0 + 2) } ?? 0
             }
             let codeStorage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: codes.count)
@@ -177,6 +190,16 @@ enum TextRuns {
             self.codes = UnsafeBufferPointer(codeStorage)
             self.scripts = UnsafeBufferPointer(rebasing: scriptStorage[0..<scripts.count])
         }
+
+        /// The code no unit has (the table holds fewer than 254 scripts), for a script not known
+        /// by its code.
+        static let noCode: UInt8 = 255
+
+        /// The table's code of `unit`: 0 Common, 1 a Common paired bracket, else one code per
+        /// script (two units have the same code exactly when they have the same script, Common
+        /// and brackets apart).
+        @inline(__always)
+        func code(_ unit: UInt16) -> UInt8 { codes[Int(unit)] }
 
         /// The script of `unit` and whether it may be a paired bracket.
         @inline(__always)
