@@ -26,7 +26,7 @@ import Testing
         for batch in fresh ? runs.map { [$0] } : [runs] {
             try context.withPreparer { (preparer) throws(AutoHeightError) in
                 let memo = preparer.shaper.workspace.shapedRanges
-                let before = memo.statistics.hits
+                let before = memo.hits
                 try units.withUnsafeBufferPointer { (units) throws(AutoHeightError) in
                     for run in batch {
                         missing.append(
@@ -34,7 +34,7 @@ import Testing
                                 run.range, of: run, font: font, units: units, advances: &advances, flags: &flags))
                     }
                 }
-                hits += memo.statistics.hits - before
+                hits += memo.hits - before
             }
         }
         let shaped = Shaped(advances: advances, flags: flags, missing: missing)

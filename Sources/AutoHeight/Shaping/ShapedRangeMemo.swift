@@ -85,8 +85,8 @@ final class ShapedRangeMemo {
     @exclusivity(unchecked) private var flags: [UInt8] = []
     @exclusivity(unchecked) private var generation: UInt32 = 1
     @exclusivity(unchecked) private var count = 0
-    /// Ranges reused and ranges remembered since the memo was made (for tests).
-    @exclusivity(unchecked) private(set) var statistics = (hits: 0, stored: 0)
+    /// Ranges reused since the memo was made (for tests).
+    @exclusivity(unchecked) private(set) var hits = 0
 
     /// Forgets every range (a new text starts).
     func startText() {
@@ -129,7 +129,7 @@ final class ShapedRangeMemo {
                         for offset in 0..<range.count { flags[range.lowerBound + offset] |= stored[start + offset] }
                     }
                 }
-                statistics.hits += 1
+                hits += 1
                 return entry.missing
             }
             slot = (slot + 1) & mask
@@ -165,6 +165,5 @@ final class ShapedRangeMemo {
             for index in first..<stored.count { stored[index] &= Self.shapingFlags }
         }
         count += 1
-        statistics.stored += 1
     }
 }
