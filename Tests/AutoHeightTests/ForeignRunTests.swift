@@ -146,7 +146,7 @@ import Testing
         for value in UInt32(0)..<0x10000 where !(0xD800...0xDFFF).contains(value) {
             let own = Script.of(value)
             for script in [own, Script.latin, Script.arabic] {
-                let expected = ParagraphShaper.isLetterOfItsScript(value, script: own, of: script)
+                let expected = ParagraphShaper.isForeignLetterByProperties(value, of: script)
                 #expect(ParagraphShaper.isForeignLetter(value, of: script) == expected, "U+\(value)")
                 if expected { foreign += 1 }
             }

@@ -35,7 +35,7 @@ extension ParagraphShaper {
     static func isForeignLetter(
         _ scalar: UInt32, of script: Script, bits: BMPBits, scripts: TextRuns.ScriptTable
     ) -> Bool {
-        guard scalar < 0x10000 else { return isLetterOfItsScript(scalar, script: Script.of(scalar), of: script) }
+        guard scalar < 0x10000 else { return isForeignLetterByProperties(scalar, of: script) }
         let unit = UInt16(scalar)
         return bits[unit] && scripts.entry(unit).script == script
     }
@@ -44,11 +44,13 @@ extension ParagraphShaper {
     /// with the script it has), as a table.
     static let foreignLetterBits = BMPBits { scalar in
         (0xD800...0xDFFF).contains(scalar)
-            ? false : isLetterOfItsScript(scalar, script: Script.of(scalar), of: Script.of(scalar))
+            ? false : isForeignLetterByProperties(scalar, of: Script.of(scalar))
     }
 
-    /// ``isForeignLetter(_:of:)`` for `scalar`, whose script is `own`.
-    static func isLetterOfItsScript(_ scalar: UInt32, script own: Script, of script: Script) -> Bool {
+    /// ``isForeignLetter(_:of:)`` from the character's properties (script, ignorability,
+    /// decomposition), which the table above holds for the BMP.
+    static func isForeignLetterByProperties(_ scalar: UInt32, of script: Script) -> Bool {
+        let own = Script.of(scalar)
         guard !script.isNeutral, own == script, !UnicodeProperties.isIgnorableForCoverage(scalar) else { return false }
         guard let (first, _) = UnicodeProperties.canonicalDecomposition(of: scalar) else { return true }
         return Script.of(first) == script
