@@ -167,7 +167,8 @@ public final class SegmentCache: Sendable {
             var misses: [Int] = []
             var missing = 0
             var breaksFound = assemblingBreaks
-            store.touched &+= store.touch(requests)
+            // With a few requests there are no misses to overlap.
+            if requests.count >= 4 { store.touched &+= store.touch(requests) }
             for index in requests.indices {
                 let request = requests[index]
                 guard let entry = store.find(request, units: units) else {

@@ -218,6 +218,8 @@ enum TextRuns {
 
         /// Forgets every bracket, keeping the storage.
         mutating func removeAll() {
+            // Most paragraphs leave none open: no call then.
+            guard !closers.isEmpty else { return }
             closers.removeAll(keepingCapacity: true)
             scripts.removeAll(keepingCapacity: true)
         }
