@@ -45,18 +45,27 @@ extension ParagraphPreparer {
             clustersMarked = true
         }
         for (runIndex, run) in runs.enumerated() {
-            let coupling: WordCoupling
-            if let known = scratch.runAnswers.first(where: {
-                $0.script == run.script && $0.rightToLeft == run.isRightToLeft
-            }) {
-                coupling = known.coupling
-            } else {
-                coupling = primary.wordCoupling(
-                    script: run.script, rightToLeft: run.isRightToLeft, language: shaper.language(for: run.script))
-                scratch.runAnswers.append((run.script, run.isRightToLeft, coupling))
+            // How the primary font couples words in this run, asked once per text. The space
+            // rules are unretained (a retain and a release per word otherwise):
+            // `scratch.runAnswers` holds them until the text is done.
+            var answer: (allowsChunks: Bool, spaceRules: Unmanaged<SpaceContextRules>?)? = nil
+            scratch.runAnswers.withUnsafeBufferPointer { known in
+                // By index: binding an entry would copy (and retain) its coupling.
+                for index in known.indices
+                where known[index].script == run.script && known[index].rightToLeft == run.isRightToLeft {
+                    answer = (known[index].allowsChunks, known[index].spaceRules)
+                    break
+                }
             }
-            var spaceRules: SpaceContextRules? = nil
-            if case .spaceContext(let rules) = coupling { spaceRules = rules }
+            if answer == nil {
+                let found = PreparationScratch.RunAnswer(
+                    script: run.script, rightToLeft: run.isRightToLeft,
+                    coupling: primary.wordCoupling(
+                        script: run.script, rightToLeft: run.isRightToLeft, language: shaper.language(for: run.script)))
+                scratch.runAnswers.append(found)
+                answer = (found.allowsChunks, found.spaceRules)
+            }
+            let spaceRules = answer!.spaceRules
             // With several fonts, chunks choose their own fonts (see `shapeMisses`).
             let choosesFonts = severalFonts
             guard Self.contextStaysOutside(run, units),
@@ -76,7 +85,7 @@ extension ParagraphPreparer {
                 (run.isRightToLeft ? 1 << 63 : 0) | UInt64(run.script.tag) << 32
                 | UInt64(UInt32(truncatingIfNeeded: cache.context) & 0xFFFF)
             let runEnd = run.range.upperBound
-            guard coupling.allowsChunks else {
+            guard answer!.allowsChunks else {
                 // The primary font ties words together: the run is one request, shaped whole.
                 var request = SegmentCache.wholeRun(
                     of: run.range, script: run.script, isRightToLeft: run.isRightToLeft, tag: runTag, units: units)
@@ -105,9 +114,10 @@ extension ParagraphPreparer {
                         var spaces = 1
                         while index - spaces > chunkStart && units[index - spaces - 1] == 0x20 { spaces += 1 }
                         let before = index - spaces > chunkStart ? units.scalar(endingAt: index - spaces) : nil
-                        if let found = spaceRules.lookaheadClass(
-                            before: before, trailingSpaces: spaces, next: units[index], font: primaryShaper)
-                        {
+                        if let found = spaceRules._withUnsafeGuaranteedRef({
+                            $0.lookaheadClass(
+                                before: before, trailingSpaces: spaces, next: units[index], font: primaryShaper)
+                        }) {
                             nextClass = found
                             break
                         }

@@ -28,7 +28,26 @@ final class PreparationScratch: @unchecked Sendable {
     /// How the primary font couples words in runs of each script and direction met in the
     /// current text (with the run's HarfBuzz language): asked of the font's shared memo once per
     /// text. Emptied for every text.
-    @exclusivity(unchecked) var runAnswers: [(script: Script, rightToLeft: Bool, coupling: WordCoupling)] = []
+    @exclusivity(unchecked) var runAnswers: [RunAnswer] = []
+
+    /// How the primary font couples words in runs of one script and direction, with what the
+    /// chunk scan reads of it as plain values (reading the coupling itself retained its rules).
+    struct RunAnswer {
+        var script: Script
+        var rightToLeft: Bool
+        /// Holds the rules that `spaceRules` points to.
+        var coupling: WordCoupling
+        var allowsChunks: Bool
+        var spaceRules: Unmanaged<SpaceContextRules>?
+
+        init(script: Script, rightToLeft: Bool, coupling: WordCoupling) {
+            self.script = script
+            self.rightToLeft = rightToLeft
+            self.coupling = coupling
+            allowsChunks = coupling.allowsChunks
+            if case .spaceContext(let rules) = coupling { spaceRules = Unmanaged.passUnretained(rules) }
+        }
+    }
     /// The UTF-16 units of a one-shot measure's text.
     @exclusivity(unchecked) var units: [UInt16] = []
     /// A paragraph's per-unit arrays and segments handed back by a one-shot measure
