@@ -128,7 +128,7 @@ public struct PreparedText: Sendable {
                     missing += paragraph.missingGlyphs
                     pass.refreshHeights()  // fonts the system fallback found for this paragraph
                     pass.add(paragraph)
-                    scratch.recycle(paragraph)
+                    scratch.recycle(consume paragraph)
                 }
             }
             return pass.measurement(lineLimits: lineLimits, missingGlyphCount: missing)

@@ -138,7 +138,8 @@ struct ParagraphPreparer {
         var rightToLeftUnits = 0
         if mayNeedBidi { for unit in units where CharacterClasses.mayNeedBidi(unit) { rightToLeftUnits += 1 } }
         let paragraph = PreparedParagraph(
-            length: count, segments: segments, advances: advances, flags: flags, missingGlyphs: missing,
+            length: count, segments: consume segments, advances: consume advances, flags: consume flags,
+            missingGlyphs: missing,
             bidiUnits: rightToLeftUnits)
         assert(paragraph.invariantViolations.isEmpty, "\(paragraph.invariantViolations)")
         return paragraph
