@@ -156,9 +156,16 @@ extension ParagraphPreparer {
             }
         }
         guard !requests.isEmpty else { return (missing, false, requests) }
-        let (misses, hitMissing, breaksFound) = cache.store.lookUp(
-            &requests, in: units, advances: &advances, flags: &flags, fontIndices: &fontIndices,
-            assemblingBreaks: chunksTileParagraph, boundaries: &boundaries)
+        // The arrays' memory, made unique once for all the chunks.
+        let (misses, hitMissing, breaksFound) = advances.withUnsafeMutableBufferPointer { advances in
+            flags.withUnsafeMutableBufferPointer { flags in
+                fontIndices.withUnsafeMutableBufferPointer { fontIndices in
+                    cache.store.lookUp(
+                        &requests, in: units, advances: advances, flags: flags, fontIndices: fontIndices,
+                        assemblingBreaks: chunksTileParagraph, boundaries: &boundaries)
+                }
+            }
+        }
         missing += hitMissing
         guard !misses.isEmpty else { return (missing, breaksFound, requests) }
         missing += try shapeMisses(

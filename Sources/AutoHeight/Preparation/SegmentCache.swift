@@ -159,9 +159,11 @@ public final class SegmentCache: Sendable {
     /// `assemblingBreaks` (the requests tile the paragraph), also appends the hits' stored
     /// line-break opportunities to `boundaries`; `breaksFound` says whether every request had
     /// them (else `boundaries` holds a useless prefix).
+    /// The paragraph's arrays are passed as their memory (`fontIndices` empty with one font).
     func lookUp(
-        _ requests: inout [Request], in units: UnsafeBufferPointer<UInt16>, advances: inout [Double],
-        flags: inout [UInt8], fontIndices: inout [UInt8], assemblingBreaks: Bool, boundaries: inout [Int32]
+        _ requests: inout [Request], in units: UnsafeBufferPointer<UInt16>,
+        advances: UnsafeMutableBufferPointer<Double>, flags: UnsafeMutableBufferPointer<UInt8>,
+        fontIndices: UnsafeMutableBufferPointer<UInt8>, assemblingBreaks: Bool, boundaries: inout [Int32]
     ) -> (misses: [Int], missingGlyphs: Int, breaksFound: Bool) {
         storage.withLock { store in
             var misses: [Int] = []
@@ -192,15 +194,15 @@ public final class SegmentCache: Sendable {
                         continue
                     }
                     store.copy(
-                        valued, to: request.range.lowerBound, advances: &advances, flags: &flags,
-                        fontIndices: &fontIndices, fontIndicesZeroed: true)
+                        valued, to: request.range.lowerBound, advances: advances, flags: flags,
+                        fontIndices: fontIndices, fontIndicesZeroed: true)
                     let entryMissing = store.entries[valued].missing
                     requests[index].missing = entryMissing
                     missing += Int(entryMissing)
                     continue
                 }
                 store.copy(
-                    entry, to: request.range.lowerBound, advances: &advances, flags: &flags, fontIndices: &fontIndices,
+                    entry, to: request.range.lowerBound, advances: advances, flags: flags, fontIndices: fontIndices,
                     fontIndicesZeroed: true)
                 let entryMissing = store.entries[entry].missing
                 requests[index].missing = entryMissing

@@ -110,26 +110,38 @@ struct SegmentStore {
         _ entryIndex: Int, to position: Int, advances output: inout [Double], flags outputFlags: inout [UInt8],
         fontIndices: inout [UInt8], fontIndicesZeroed: Bool = false
     ) {
+        output.withUnsafeMutableBufferPointer { output in
+            outputFlags.withUnsafeMutableBufferPointer { outputFlags in
+                fontIndices.withUnsafeMutableBufferPointer { fontIndices in
+                    copy(
+                        entryIndex, to: position, advances: output, flags: outputFlags, fontIndices: fontIndices,
+                        fontIndicesZeroed: fontIndicesZeroed)
+                }
+            }
+        }
+    }
+
+    /// ``copy(_:to:advances:flags:fontIndices:fontIndicesZeroed:)`` into the arrays' memory (a
+    /// paragraph's look-ups write many chunks: no uniqueness check of each array per chunk).
+    func copy(
+        _ entryIndex: Int, to position: Int, advances output: UnsafeMutableBufferPointer<Double>,
+        flags outputFlags: UnsafeMutableBufferPointer<UInt8>, fontIndices: UnsafeMutableBufferPointer<UInt8>,
+        fontIndicesZeroed: Bool = false
+    ) {
         let entry = entries[entryIndex]
         let start = Int(entry.start)
         let length = Int(entry.valueLength)
         precondition(position + length <= output.count && position + length <= outputFlags.count)
         advances.withUnsafeBufferPointer { stored in
-            output.withUnsafeMutableBufferPointer { output in
-                (output.baseAddress! + position).update(from: stored.baseAddress! + start, count: length)
-            }
+            (output.baseAddress! + position).update(from: stored.baseAddress! + start, count: length)
         }
         flags.withUnsafeBufferPointer { stored in
-            outputFlags.withUnsafeMutableBufferPointer { output in
-                (output.baseAddress! + position).update(from: stored.baseAddress! + start, count: length)
-            }
+            (outputFlags.baseAddress! + position).update(from: stored.baseAddress! + start, count: length)
         }
         if !fontIndices.isEmpty && !(fontIndicesZeroed && entry.fontsArePrimary) {
             precondition(position + length <= fontIndices.count)
             fonts.withUnsafeBufferPointer { stored in
-                fontIndices.withUnsafeMutableBufferPointer { output in
-                    (output.baseAddress! + position).update(from: stored.baseAddress! + start, count: length)
-                }
+                (fontIndices.baseAddress! + position).update(from: stored.baseAddress! + start, count: length)
             }
         }
     }
