@@ -39,6 +39,17 @@ let benchmarks: @Sendable () -> Void = {
         try SingleText(fixture: "chat-60ch.txt", language: "en")
     }
 
+    /// The same chat message with a warm `SegmentCache` (filled by the warm-up iteration): what a
+    /// server pays per short message once its words are known, mostly the fixed cost of a
+    /// measure and of its paragraph.
+    Benchmark("measure/warm-cache/chat-60ch") { benchmark, input in
+        for _ in benchmark.scaledIterations {
+            blackHole(try input.style.measure(input.text, width: Setting.width))
+        }
+    } setup: {
+        try SingleText(fixture: "chat-60ch.txt", language: "en", cache: SegmentCache())
+    }
+
     /// A ~1 kB prose text (Russian, two paragraphs) at 320 px.
     Benchmark("measure/cold/paragraph-1kB") { benchmark, input in
         for _ in benchmark.scaledIterations {
@@ -263,9 +274,9 @@ struct SingleText {
     let text: String
     let style: TextStyle
 
-    init(fixture: String, language: String) throws {
+    init(fixture: String, language: String, cache: SegmentCache? = nil) throws {
         text = try Fixtures.text(fixture)
-        style = try Setting.style(language: language)
+        style = try Setting.style(language: language, cache: cache)
     }
 }
 
