@@ -133,12 +133,46 @@ import Testing
                 text = String(String.UnicodeScalarView(scalars))
             }
             var storage: [UInt16] = [1, 2, 3]
-            let found = scanUTF16Units(of: text, into: &storage)
+            var breakOffsets: [Int32] = [9]
+            let found = scanUTF16Units(of: text, into: &storage, breakOffsets: &breakOffsets)
             let expected = Self.reference(text)
             #expect(storage == expected.units, "\(text.debugDescription)")
+            let breaks = expected.units.indices.filter { Paragraphs.isBreak(expected.units[$0]) }
+            #expect(breakOffsets == breaks.map { Int32($0) }, "\(text.debugDescription)")
             #expect(found.hasExplicitBreak == expected.breaks, "\(text.debugDescription)")
             #expect(found.mayNeedBidi == expected.bidi, "\(text.debugDescription)")
             #expect(found.hasControl == expected.control, "\(text.debugDescription)")
         }
+    }
+
+    /// Rule: paragraphs cut at the break offsets the transcoding found are those a pass over
+    /// every unit finds, for each kind of paragraph breaks (CR LF one break, a lone CR or LF,
+    /// VT, FF, NEL, U+2028 and U+2029, at the edges and side by side).
+    @Test func splitAtFoundBreaksMatchesTheScan() {
+        var random = EditableTextTests.Generator(state: 11)
+        let alphabet: [Unicode.Scalar] = [
+            "a", "b", " ", "é", "中", "\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}", "😀",
+        ]
+        var checked = 0
+        for round in 0..<800 {
+            var text = Self.randomText(alphabet, count: Int(random.next() % 24), using: &random)
+            if round % 4 == 0 { text += "\r\n" }
+            if round % 5 == 0 { text = "\r\n" + text }
+            if round % 7 == 0 { text = text.replacing("a", with: "\r\n") }
+            var units: [UInt16] = []
+            var offsets: [Int32] = []
+            _ = scanUTF16Units(of: text, into: &units, breakOffsets: &offsets)
+            for breaks in [Paragraphs.Breaks.all, .lineFeeds, .none] {
+                var scanned: [Paragraphs.Span] = []
+                var cut: [Paragraphs.Span] = []
+                units.withUnsafeBufferPointer { all in
+                    Paragraphs.split(all, breaks: breaks, into: &scanned)
+                    offsets.withUnsafeBufferPointer { Paragraphs.split(all, breaks: breaks, at: $0, into: &cut) }
+                }
+                #expect(cut == scanned, "\(text.debugDescription) \(breaks)")
+                checked += scanned.count
+            }
+        }
+        #expect(checked > 3_000)
     }
 }

@@ -105,7 +105,9 @@ public struct PreparedText: Sendable {
             var units = scratch.units
             scratch.units = []
             defer { scratch.units = units }
-            let (hasExplicitBreak, mayNeedBidi, hasControl) = scanUTF16Units(of: text, into: &units)
+            // The transcoding notes where the explicit breaks are.
+            let (hasExplicitBreak, mayNeedBidi, hasControl) = scanUTF16Units(
+                of: text, into: &units, breakOffsets: &scratch.breakOffsets)
             guard units.count < Int(Int32.max) else { throw .textTooLong(utf16Count: units.count) }
             try limits.check(textLength: units.count)
             var spans = scratch.spans
@@ -117,7 +119,9 @@ public struct PreparedText: Sendable {
             var missing = 0
             try units.withUnsafeBufferPointer { (all) throws(AutoHeightError) in
                 if hasExplicitBreak {
-                    Paragraphs.split(all, breaks: paragraphBreaks, into: &spans)
+                    scratch.breakOffsets.withUnsafeBufferPointer { offsets in
+                        Paragraphs.split(all, breaks: paragraphBreaks, at: offsets, into: &spans)
+                    }
                 } else {
                     spans.append(Paragraphs.Span(range: 0..<all.count, breakLength: 0))
                 }

@@ -14,6 +14,8 @@ final class PreparationScratch: @unchecked Sendable {
     @exclusivity(unchecked) var tailoredBreaks: [Int32] = []
     /// A paragraph's units with tabs and line feeds made spaces (`white-space: normal`).
     @exclusivity(unchecked) var collapsedUnits: [UInt16] = []
+    /// The offsets of a one-shot measure's explicit breaks, from its transcoding.
+    @exclusivity(unchecked) var breakOffsets: [Int32] = []
     /// The paragraphs of a one-shot measure's text.
     @exclusivity(unchecked) var spans: [Paragraphs.Span] = []
     /// A paragraph's chunk look-ups on the cached path.

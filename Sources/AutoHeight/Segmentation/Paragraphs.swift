@@ -69,4 +69,32 @@ enum Paragraphs {
         }
         spans.append(Span(range: start..<count, breakLength: 0))
     }
+
+    /// ``split(_:breaks:into:)`` reading only the units at `offsets`: the offsets, in order, of
+    /// every explicit break in `units` (as the transcoding finds them,
+    /// ``scanUTF16Units(of:into:breakOffsets:)``). Complexity: O(breaks).
+    static func split(
+        _ units: UnsafeBufferPointer<UInt16>, breaks: Breaks = .all, at offsets: UnsafeBufferPointer<Int32>,
+        into spans: inout [Span]
+    ) {
+        spans.removeAll(keepingCapacity: true)
+        let count = units.count
+        if breaks == .none {
+            spans.append(Span(range: 0..<count, breakLength: 0))
+            return
+        }
+        let separatorsBreak = breaks == .all
+        var start = 0
+        for offset in offsets {
+            let index = Int(offset)
+            // The LF of a CR LF was taken with its CR.
+            guard index >= start else { continue }
+            let unit = units[index]
+            guard separatorsBreak || unit == 0x0A || unit == 0x0D else { continue }
+            let length = (unit == 0x0D && index + 1 < count && units[index + 1] == 0x0A) ? 2 : 1
+            spans.append(Span(range: start..<index, breakLength: length))
+            start = index + length
+        }
+        spans.append(Span(range: start..<count, breakLength: 0))
+    }
 }

@@ -36,6 +36,17 @@ func scanUTF16Units(of text: String) -> ScannedUnits {
 func scanUTF16Units(
     of text: String, into storage: inout [UInt16]
 ) -> (hasExplicitBreak: Bool, mayNeedBidi: Bool, hasControl: Bool) {
+    var breakOffsets: [Int32] = []
+    return scanUTF16Units(of: text, into: &storage, breakOffsets: &breakOffsets)
+}
+
+/// The same, also writing to `breakOffsets` (emptied first) the offset of every unit that is an
+/// explicit break (``Paragraphs/isBreak(_:)``), in order: ``Paragraphs/split(_:breaks:at:into:)``
+/// then cuts paragraphs without another pass over the units.
+func scanUTF16Units(
+    of text: String, into storage: inout [UInt16], breakOffsets: inout [Int32]
+) -> (hasExplicitBreak: Bool, mayNeedBidi: Bool, hasControl: Bool) {
+    if !breakOffsets.isEmpty { breakOffsets.removeAll(keepingCapacity: true) }
     var text = text
     var hasExplicitBreak = false
     var mayNeedBidi = false
@@ -87,7 +98,12 @@ func scanUTF16Units(
                     if lead < 0x20 || lead == 0x7F {
                         // LF, VT, FF, CR: the ASCII explicit breaks; the rest are controls. VT is
                         // both: the web profile keeps it inside a paragraph and draws it.
-                        if lead &- 0x0A < 4 { hasExplicitBreak = true } else { hasControl = true }
+                        if lead &- 0x0A < 4 {
+                            hasExplicitBreak = true
+                            breakOffsets.append(Int32(truncatingIfNeeded: output))
+                        } else {
+                            hasControl = true
+                        }
                         if lead == 0x0B { hasControl = true }
                     }
                     input += 1
@@ -129,7 +145,10 @@ func scanUTF16Units(
                     continue
                 }
                 units[output] = unit
-                if Paragraphs.isBreak(unit) { hasExplicitBreak = true }
+                if Paragraphs.isBreak(unit) {
+                    hasExplicitBreak = true
+                    breakOffsets.append(Int32(truncatingIfNeeded: output))
+                }
                 if unit >= 0x80 && unit <= 0x9F && unit != 0x85 { hasControl = true }  // C1 (NEL breaks)
                 if CharacterClasses.mayNeedBidi(unit) { mayNeedBidi = true }
                 output += 1
