@@ -147,8 +147,7 @@ extension ParagraphPreparer {
                     var nextEnd = index + 1
                     while nextEnd < runEnd && !Graphemes.isStandalone(units[nextEnd], in: standalone) { nextEnd += 1 }
                     request.next = nextEnd - index
-                    request.nextHash = SegmentCache.finish(
-                        SegmentCache.hashState(units, index..<nextEnd, continuing: state ^ SegmentCache.withNextTag))
+                    request.keyState = state
                 }
                 requests.append(request)
                 chunkStart = index

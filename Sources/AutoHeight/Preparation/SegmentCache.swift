@@ -87,9 +87,12 @@ public final class SegmentCache: Sendable {
         /// grapheme cluster (0 at the end of the run). When the chunk's trailing spaces take
         /// their font from that cluster (see ``ParagraphShaper/assignFonts(in:checkingEmoji:units:advances:fontIndices:flags:anyMissing:)``),
         /// the chunk's entry is a marker and its values are keyed on the chunk and those units
-        /// (`nextHash`).
+        /// (``withNext(in:)``).
         var next: Int = 0
-        var nextHash: UInt64 = 0
+        /// The hash state after the chunk's units (unfinished: ``SegmentCache/finish(_:)`` of it
+        /// is `hash`), from which ``withNext(in:)`` goes on over the next cluster when a marker
+        /// asks for it: most chunks never need that key.
+        var keyState: UInt64 = 0
         /// The index of the chunk's run among the paragraph's runs.
         var run: Int = 0
         /// The chunk's missing glyphs, once found in the cache or shaped.
@@ -101,12 +104,16 @@ public final class SegmentCache: Sendable {
         /// Set by a look-up: the chunk's marker says its run shapes whole.
         var inCoupledRun = false
 
-        /// The key of the chunk's values when they depend on the next cluster.
-        var withNext: Request {
+        /// The key of the chunk's values when they depend on the next cluster (`units`: the
+        /// paragraph's).
+        func withNext(in units: UnsafeBufferPointer<UInt16>) -> Request {
             var keyed = self
             keyed.range = range.lowerBound..<(range.upperBound + next)
             keyed.tag = tag | SegmentCache.withNextTag
-            keyed.hash = nextHash
+            keyed.hash = SegmentCache.finish(
+                SegmentCache.hashState(
+                    units, range.upperBound..<(range.upperBound + next),
+                    continuing: keyState ^ SegmentCache.withNextTag))
             keyed.breakContext = .unknown
             return keyed
         }
@@ -189,7 +196,7 @@ public final class SegmentCache: Sendable {
                         misses.append(index)
                         continue
                     }
-                    guard request.next > 0, let valued = store.find(request.withNext, units: units) else {
+                    guard request.next > 0, let valued = store.find(request.withNext(in: units), units: units) else {
                         misses.append(index)
                         continue
                     }
@@ -261,7 +268,7 @@ public final class SegmentCache: Sendable {
                             request, units: units, advances: advances, flags: flags, fontIndices: fontIndices,
                             missing: 0, kind: .needsNext)
                     }
-                    let keyed = request.withNext
+                    let keyed = request.withNext(in: units)
                     if store.find(keyed, units: units) == nil {
                         store.insert(
                             keyed, units: units, advances: advances, flags: flags, fontIndices: fontIndices,
