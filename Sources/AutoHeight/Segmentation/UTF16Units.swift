@@ -54,8 +54,13 @@ func scanUTF16Units(
     text.withUTF8 { bytes in
         let count = bytes.count
         // UTF-16 never needs more units than UTF-8 has bytes.
-        storage.removeAll(keepingCapacity: true)
-        storage.append(contentsOf: repeatElement(0, count: count))
+        // Sized to `count` without clearing: every unit up to the end is written below, and the
+        // rest removed (appending `count` zeros went element by element).
+        if storage.count > count {
+            storage.removeLast(storage.count - count)
+        } else if storage.count < count {
+            storage.append(contentsOf: repeatElement(0, count: count - storage.count))
+        }
         let written = storage.withUnsafeMutableBufferPointer { units -> Int in
             var input = 0
             var output = 0
