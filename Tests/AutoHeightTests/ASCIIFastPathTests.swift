@@ -53,21 +53,26 @@ import Testing
         }
     }
 
-    /// Rule: without bidi levels, the scalar walk skips units of the run's script or Common that
-    /// are no bracket and no surrogate; it finds exactly the runs of the unit-by-unit walk it
-    /// takes when levels are known (here all 0: left-to-right text in a left-to-right context).
+    /// Rule: the scalar walk skips units of the run's script or Common that are no bracket and no
+    /// surrogate (with bidi levels, at the run's level); it finds exactly the runs of the walk
+    /// over every unit, without levels and with them (left-to-right and right-to-left contexts,
+    /// Hebrew, Arabic and bidi controls among the units).
     @Test func skippedUnitsChangeNoRun() throws {
         let alphabet: [Unicode.Scalar] = Array(
             "aZ1 ,.()[]{}«»\"'жЯλ漢字のをカ한ー・（）「」\u{3000}\u{301}\u{200D}\u{1F600}\u{20000}".unicodeScalars)
-        func walked(_ text: String, levels: Bool) throws -> [TextRun] {
+        let rightToLeft: [Unicode.Scalar] =
+            alphabet + Array("אבג שלום مرحبا ١٢\u{200F}\u{200E}\u{202B}\u{202C}".unicodeScalars)
+        func walked(_ text: String, levels: Bool, paragraphLevel: UInt8 = 0, skipping: Bool = true) throws
+            -> [TextRun]
+        {
             let units = Array(text.utf16)
             var runs: [TextRun] = []
             var brackets = TextRuns.OpenBrackets()
             try units.withUnsafeBufferPointer { (buffer) throws(AutoHeightError) in
                 try TextRuns.itemizeScalars(
                     buffer, bidi: levels ? BidiResolver() : nil,
-                    context: levels ? BidiContext(paragraphLevel: 0, before: 0x61, after: nil) : nil, into: &runs,
-                    brackets: &brackets)
+                    context: levels ? BidiContext(paragraphLevel: paragraphLevel, before: 0x61, after: nil) : nil,
+                    into: &runs, brackets: &brackets, skipsUnchanged: skipping)
             }
             return runs
         }
@@ -80,8 +85,19 @@ import Testing
         var random = EditableTextTests.Generator(state: 29)
         for _ in 0..<600 {
             let text = Self.randomText(alphabet, count: 1 + Int(random.next() % 30), using: &random)
-            #expect(try walked(text, levels: false) == walked(text, levels: true), "\(text.debugDescription)")
+            let reference = try walked(text, levels: false, skipping: false)
+            #expect(try walked(text, levels: false) == reference, "\(text.debugDescription)")
+            #expect(try walked(text, levels: true) == reference, "\(text.debugDescription)")
         }
+        var bidiRuns = 0
+        for round in 0..<600 {
+            let text = Self.randomText(rightToLeft, count: 1 + Int(random.next() % 30), using: &random)
+            let level: UInt8 = round % 2 == 0 ? 0 : 1
+            let reference = try walked(text, levels: true, paragraphLevel: level, skipping: false)
+            #expect(try walked(text, levels: true, paragraphLevel: level) == reference, "\(text.debugDescription)")
+            bidiRuns += reference.filter(\.isRightToLeft).count
+        }
+        #expect(bidiRuns > 300)
     }
 
     /// Rule: one non-ASCII unit anywhere sends the paragraph down the scalar walk.

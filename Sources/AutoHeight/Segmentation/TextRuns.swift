@@ -63,10 +63,11 @@ enum TextRuns {
     }
 
     /// ``itemize(_:bidi:context:into:brackets:)`` scalar by scalar (any text; `runs` and
-    /// `brackets` already emptied).
+    /// `brackets` already emptied). `skipsUnchanged` false walks every unit (the reference the
+    /// tight loops are tested against).
     static func itemizeScalars(
         _ units: UnsafeBufferPointer<UInt16>, bidi: BidiResolver?, context: BidiContext?,
-        into runs: inout [TextRun], brackets: inout OpenBrackets
+        into runs: inout [TextRun], brackets: inout OpenBrackets, skipsUnchanged: Bool = true
     ) throws(AutoHeightError) {
         let count = units.count
         if count == 0 { return }
@@ -85,10 +86,18 @@ enum TextRuns {
         var runLevel: UInt8 = levels?[0] ?? 0
         var index = 0
         while index < count {
-            if levels == nil {
-                // Without bidi levels, units of the run's script or Common that are no bracket
-                // and no surrogate change nothing: skipped in a tight loop (code 0 is Common and
-                // no bracket; `runCode` is never 1, a bracket's).
+            // Units of the run's script or Common that are no bracket and no surrogate, at the
+            // run's bidi level, change nothing: skipped in a tight loop (code 0 is Common and no
+            // bracket; `runCode` is never 1, a bracket's).
+            if skipsUnchanged, let levels {
+                while index < count {
+                    let unit = units[index]
+                    if unit & 0xF800 == 0xD800 || levels[index] != runLevel { break }
+                    let code = table.code(unit)
+                    if code != 0 && code != runCode { break }
+                    index += 1
+                }
+            } else if skipsUnchanged {
                 while index < count {
                     let unit = units[index]
                     if unit & 0xF800 == 0xD800 { break }
@@ -96,8 +105,8 @@ enum TextRuns {
                     if code != 0 && code != runCode { break }
                     index += 1
                 }
-                if index == count { break }
             }
+            if index == count { break }
             let position = index
             let scalar: UInt32
             (scalar, index) = units.scalar(at: index, limit: count)
