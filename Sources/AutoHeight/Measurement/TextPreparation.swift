@@ -22,9 +22,8 @@ extension TextStyle {
         try limits.check(textLength: units.count)
         let breaks = paragraphBreaks
         try units.withUnsafeBufferPointer { (all) throws(AutoHeightError) in
-            let spans =
-                scanned.hasExplicitBreak
-                ? Paragraphs.split(all, breaks: breaks) : [Paragraphs.Span(range: 0..<all.count, breakLength: 0)]
+            var spans: [Paragraphs.Span] = []
+            scanned.breakOffsets.withUnsafeBufferPointer { Paragraphs.split(all, breaks: breaks, at: $0, into: &spans) }
             try context.withPreparer { (preparer) throws(AutoHeightError) in
                 for span in spans {
                     let paragraph = try preparer.prepare(

@@ -18,6 +18,8 @@ struct ScannedUnits {
     /// Some unit is a C0 or C1 control other than an explicit break (a tab, say); when false,
     /// no unit needs the control pass of shaping.
     var hasControl: Bool
+    /// The offset of every explicit break, in order (``Paragraphs/split(_:breaks:at:into:)``).
+    var breakOffsets: [Int32]
 }
 
 /// ``utf16Units(of:)`` that also notes whether any unit is an explicit line break or may need
@@ -26,23 +28,19 @@ struct ScannedUnits {
 /// Complexity: O(n) bytes, one allocation.
 func scanUTF16Units(of text: String) -> ScannedUnits {
     var units: [UInt16] = []
-    let (hasExplicitBreak, mayNeedBidi, hasControl) = scanUTF16Units(of: text, into: &units)
+    var breakOffsets: [Int32] = []
+    let (hasExplicitBreak, mayNeedBidi, hasControl) = scanUTF16Units(
+        of: text, into: &units, breakOffsets: &breakOffsets)
     return ScannedUnits(
-        units: units, hasExplicitBreak: hasExplicitBreak, mayNeedBidi: mayNeedBidi, hasControl: hasControl)
+        units: units, hasExplicitBreak: hasExplicitBreak, mayNeedBidi: mayNeedBidi, hasControl: hasControl,
+        breakOffsets: breakOffsets)
 }
 
 /// The same into `storage` (emptied first; its capacity is reused, so a pooled buffer makes the
-/// transcoding allocation-free).
-func scanUTF16Units(
-    of text: String, into storage: inout [UInt16]
-) -> (hasExplicitBreak: Bool, mayNeedBidi: Bool, hasControl: Bool) {
-    var breakOffsets: [Int32] = []
-    return scanUTF16Units(of: text, into: &storage, breakOffsets: &breakOffsets)
-}
-
-/// The same, also writing to `breakOffsets` (emptied first) the offset of every unit that is an
-/// explicit break (``Paragraphs/isBreak(_:)``), in order: ``Paragraphs/split(_:breaks:at:into:)``
-/// then cuts paragraphs without another pass over the units.
+/// transcoding allocation-free), also writing to `breakOffsets` (emptied first) the offset of
+/// every unit that is an explicit break (``Paragraphs/isBreak(_:)``), in order:
+/// ``Paragraphs/split(_:breaks:at:into:)`` then cuts paragraphs without another pass over the
+/// units.
 func scanUTF16Units(
     of text: String, into storage: inout [UInt16], breakOffsets: inout [Int32]
 ) -> (hasExplicitBreak: Bool, mayNeedBidi: Bool, hasControl: Bool) {
