@@ -73,6 +73,17 @@ int32_t ah_break_boundaries(ah_break_iterator *iterator, const uint16_t *text, i
     return count;
 }
 
+int32_t ah_break_is_boundary(ah_break_iterator *iterator, const uint16_t *text, int32_t length,
+                             int32_t offset, int32_t *status) {
+    static const UChar empty[1] = {0};
+    UBreakIterator *it = (UBreakIterator *)iterator;
+    UErrorCode code = U_ZERO_ERROR;
+    ubrk_setText(it, length > 0 ? (const UChar *)text : empty, length, &code);
+    *status = (int32_t)code;
+    if (U_FAILURE(code)) return -1;
+    return ubrk_isBoundary(it, offset) ? 1 : 0;
+}
+
 void ah_break_release_text(ah_break_iterator *iterator) {
     static const UChar empty[1] = {0};
     UErrorCode code = U_ZERO_ERROR;

@@ -243,6 +243,41 @@ import Testing
         #expect(texts.count > 1000)
         #expect(failures.isEmpty, "\(failures.count) texts differ:\n\(failures.prefix(10).joined(separator: "\n"))")
     }
+
+    /// Rule: asking about one offset (``Graphemes/clusterStarts(at:in:)``, what the chunk scan
+    /// asks at a run's start) answers as ICU's iterator over the whole text, at every offset of
+    /// every text, the offsets it is not sure of included.
+    @Test func oneOffsetAgreesWithICUOverWholeTexts() throws {
+        var texts = try Fixtures.pangoRecords("pango-fallback-agreement.jsonl").map(\.text)
+        texts += [
+            "a\u{0600}b", "x⌚\u{200D}⌚y", "🇰🇷🇯🇵🇺🇸 flags", "ᄀ가\u{11A8}각", "e\u{0301}\u{0302}x", "\u{0915}\u{094D}\u{0937}a",
+            "𠀀\u{0301}x", "x𠀀🇰🇷", "a\r\nb", "שָׁלוֹם abc", "मिओं abc मिओं",
+        ]
+        var failures: [String] = []
+        var unsure = 0
+        for text in texts {
+            let units = Array(text.utf16)
+            var boundaries: [Int32] = []
+            try units.withUnsafeBufferPointer { (buffer) throws(ICUFailure) in
+                try BreakIteratorPool.graphemes.withIterator { (iterator) throws(ICUFailure) in
+                    try iterator.boundaries(of: buffer, into: &boundaries)
+                }
+            }
+            let expected = Set([0] + boundaries.map { Int($0) })
+            try units.withUnsafeBufferPointer { (buffer) throws(AutoHeightError) in
+                for offset in 0...buffer.count {
+                    if offset > 0 && offset < buffer.count && !Graphemes.clusterSurelyStarts(at: offset, in: buffer) {
+                        unsure += 1
+                    }
+                    if try Graphemes.clusterStarts(at: offset, in: buffer) != expected.contains(offset) {
+                        failures.append("\(text.debugDescription) at \(offset)")
+                    }
+                }
+            }
+        }
+        #expect(unsure > 10_000, "ICU is asked about many offsets")
+        #expect(failures.isEmpty, "\(failures.count) offsets differ:\n\(failures.prefix(10).joined(separator: "\n"))")
+    }
 }
 
 /// ``Graphemes/count(of:)`` (a one-pass count for text of standalone characters) equals Swift's

@@ -69,6 +69,18 @@ final class ICUBreakIterator: @unchecked Sendable {
     }
 }
 
+extension ICUBreakIterator {
+    /// Whether `offset` (0 through `text.count`) is a boundary of `text`. ICU backs up from it
+    /// to a safe point and iterates forward from there: no pass over the whole text.
+    func isBoundary(_ offset: Int, in text: UnsafeBufferPointer<UInt16>) throws(ICUFailure) -> Bool {
+        precondition(offset >= 0 && offset <= text.count)
+        var status: Int32 = 0
+        let found = ah_break_is_boundary(handle, text.baseAddress, Int32(text.count), Int32(offset), &status)
+        if found < 0 { throw ICUFailure(status: status) }
+        return found == 1
+    }
+}
+
 /// An ICU status that is a failure.
 struct ICUFailure: Error, CustomStringConvertible {
     let status: Int32

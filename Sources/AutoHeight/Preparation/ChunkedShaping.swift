@@ -34,16 +34,9 @@ extension ParagraphPreparer {
         let standalone = breakTables.standalone
         let neighbourBits = CharacterClasses.neighbouringFontBits
         // Grapheme clusters are the paragraph's. A run may start inside one (a bidi level change
-        // before a trailing joiner): then they are found over the whole paragraph, and only runs
-        // that start one are cut into chunks (whose own clusters then agree).
-        let severalRuns = !runs.dropFirst().allSatisfy {
-            Graphemes.clusterSurelyStarts(at: $0.range.lowerBound, in: units)
-        }
+        // before a trailing joiner): only runs that start one are cut into chunks (whose own
+        // clusters then agree); ICU is asked about a run's start only when it is not sure.
         var clustersMarked = false
-        if severalRuns {
-            try Graphemes.markStarts(of: units, in: &flags, offset: 0, bit: UnitFlag.graphemeStart)
-            clustersMarked = true
-        }
         for (runIndex, run) in runs.enumerated() {
             // How the primary font couples words in this run, asked once per text. The space
             // rules are unretained (a retain and a release per word otherwise):
@@ -69,7 +62,7 @@ extension ParagraphPreparer {
             // With several fonts, chunks choose their own fonts (see `shapeMisses`).
             let choosesFonts = severalFonts
             guard Self.contextStaysOutside(run, units),
-                !severalRuns || flags[run.range.lowerBound] & UnitFlag.graphemeStart != 0
+                try Graphemes.clusterStarts(at: run.range.lowerBound, in: units)
             else {
                 // This run shapes whole, as in the uncached path.
                 chunksTileParagraph = false

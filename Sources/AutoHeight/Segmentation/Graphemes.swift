@@ -29,6 +29,20 @@ enum Graphemes {
         isStandalone(units[index], in: table) && (units[index - 1] < 0x600 || isStandalone(units[index - 1], in: table))
     }
 
+    /// Whether a grapheme cluster starts at `index` of `units` (0 through `units.count`): surely
+    /// (``clusterSurelyStarts(at:in:table:)``), else as ICU's character iterator finds it, asked
+    /// about that one offset (it backs up to a safe point, not to the start of `units`).
+    static func clusterStarts(at index: Int, in units: UnsafeBufferPointer<UInt16>) throws(AutoHeightError) -> Bool {
+        if index == 0 || index == units.count || clusterSurelyStarts(at: index, in: units) { return true }
+        do {
+            return try BreakIteratorPool.graphemes.withIterator {
+                iterator throws(ICUFailure) in try iterator.isBoundary(index, in: units)
+            }
+        } catch {
+            throw .icuFailure("grapheme boundaries: \(error)")
+        }
+    }
+
     /// Whether `unit` starts a cluster of its own whatever follows it (a Latin letter below
     /// U+0300 other than CR, or a standalone character), with the table at hand.
     @inline(__always)

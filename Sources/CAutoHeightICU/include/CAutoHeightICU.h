@@ -66,6 +66,13 @@ int32_t ah_break_boundaries(ah_break_iterator *iterator, const uint16_t *text, i
                             int32_t *boundaries, uint8_t *hard, int32_t capacity,
                             int32_t *status);
 
+/**
+ * Whether `offset` (0 through `length`) is a boundary of `text`: 1 or 0, or -1 on failure. The
+ * iterator keeps pointing into `text` after the call, as after ah_break_boundaries.
+ */
+int32_t ah_break_is_boundary(ah_break_iterator *iterator, const uint16_t *text, int32_t length,
+                             int32_t offset, int32_t *status);
+
 /* ---- Bidi (UAX #9) ------------------------------------------------------------------------ */
 
 typedef struct ah_bidi ah_bidi;
