@@ -106,7 +106,7 @@ public struct PreparedText: Sendable {
             scratch.units = []
             defer { scratch.units = units }
             // The transcoding notes where the explicit breaks are.
-            let (hasExplicitBreak, mayNeedBidi, hasControl) = scanUTF16Units(
+            let (_, mayNeedBidi, hasControl) = scanUTF16Units(
                 of: text, into: &units, breakOffsets: &scratch.breakOffsets)
             guard units.count < Int(Int32.max) else { throw .textTooLong(utf16Count: units.count) }
             try limits.check(textLength: units.count)
@@ -118,12 +118,9 @@ public struct PreparedText: Sendable {
             // are checked for exclusive access at run time.
             var missing = 0
             try units.withUnsafeBufferPointer { (all) throws(AutoHeightError) in
-                if hasExplicitBreak {
-                    scratch.breakOffsets.withUnsafeBufferPointer { offsets in
-                        Paragraphs.split(all, breaks: paragraphBreaks, at: offsets, into: &spans)
-                    }
-                } else {
-                    spans.append(Paragraphs.Span(range: 0..<all.count, breakLength: 0))
+                // No offsets: one paragraph.
+                scratch.breakOffsets.withUnsafeBufferPointer { offsets in
+                    Paragraphs.split(all, breaks: paragraphBreaks, at: offsets, into: &spans)
                 }
                 for span in spans {
                     let paragraph = try preparer.prepare(

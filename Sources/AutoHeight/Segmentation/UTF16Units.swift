@@ -1,39 +1,28 @@
-/// The UTF-16 code units of a string, transcoded in one tight pass from its UTF-8 storage
-/// (`Array(text.utf16)` walks a generic iterator and is several times slower for non-ASCII).
-///
-/// Complexity: O(n) bytes, one allocation.
-func utf16Units(of text: String) -> [UInt16] {
-    scanUTF16Units(of: text).units
-}
-
 /// A text's UTF-16 units, with what the transcoding pass learned about them on the way.
 struct ScannedUnits {
     var units: [UInt16]
-    /// Some unit is an explicit line break (``Paragraphs/isBreak(_:)``); when false, the text
-    /// is one paragraph.
-    var hasExplicitBreak: Bool
     /// Some unit may need bidi (``CharacterClasses/mayNeedBidi(_:)``); when false, every
     /// paragraph is left-to-right throughout.
     var mayNeedBidi: Bool
     /// Some unit is a C0 or C1 control other than an explicit break (a tab, say); when false,
     /// no unit needs the control pass of shaping.
     var hasControl: Bool
-    /// The offset of every explicit break, in order (``Paragraphs/split(_:breaks:at:into:)``).
+    /// The offset of every explicit break (``Paragraphs/isBreak(_:)``), in order
+    /// (``Paragraphs/split(_:breaks:at:into:)``); empty: the text is one paragraph.
     var breakOffsets: [Int32]
 }
 
-/// ``utf16Units(of:)`` that also notes whether any unit is an explicit line break or may need
-/// bidi, so that later passes can skip looking. ASCII pays one comparison per byte for it.
+/// The UTF-16 code units of a string, transcoded in one tight pass from its UTF-8 storage
+/// (`Array(text.utf16)` walks a generic iterator and is several times slower for non-ASCII),
+/// noting on the way whether any unit is an explicit line break or may need bidi, so that later
+/// passes can skip looking. ASCII pays one comparison per byte for it.
 ///
 /// Complexity: O(n) bytes, one allocation.
 func scanUTF16Units(of text: String) -> ScannedUnits {
     var units: [UInt16] = []
     var breakOffsets: [Int32] = []
-    let (hasExplicitBreak, mayNeedBidi, hasControl) = scanUTF16Units(
-        of: text, into: &units, breakOffsets: &breakOffsets)
-    return ScannedUnits(
-        units: units, hasExplicitBreak: hasExplicitBreak, mayNeedBidi: mayNeedBidi, hasControl: hasControl,
-        breakOffsets: breakOffsets)
+    let (_, mayNeedBidi, hasControl) = scanUTF16Units(of: text, into: &units, breakOffsets: &breakOffsets)
+    return ScannedUnits(units: units, mayNeedBidi: mayNeedBidi, hasControl: hasControl, breakOffsets: breakOffsets)
 }
 
 /// The same into `storage` (emptied first; its capacity is reused, so a pooled buffer makes the
@@ -46,7 +35,6 @@ func scanUTF16Units(
 ) -> (hasExplicitBreak: Bool, mayNeedBidi: Bool, hasControl: Bool) {
     if !breakOffsets.isEmpty { breakOffsets.removeAll(keepingCapacity: true) }
     var text = text
-    var hasExplicitBreak = false
     var mayNeedBidi = false
     var hasControl = false
     text.withUTF8 { bytes in
@@ -102,7 +90,6 @@ func scanUTF16Units(
                         // LF, VT, FF, CR: the ASCII explicit breaks; the rest are controls. VT is
                         // both: the web profile keeps it inside a paragraph and draws it.
                         if lead &- 0x0A < 4 {
-                            hasExplicitBreak = true
                             breakOffsets.append(Int32(truncatingIfNeeded: output))
                         } else {
                             hasControl = true
@@ -148,10 +135,7 @@ func scanUTF16Units(
                     continue
                 }
                 units[output] = unit
-                if Paragraphs.isBreak(unit) {
-                    hasExplicitBreak = true
-                    breakOffsets.append(Int32(truncatingIfNeeded: output))
-                }
+                if Paragraphs.isBreak(unit) { breakOffsets.append(Int32(truncatingIfNeeded: output)) }
                 if unit >= 0x80 && unit <= 0x9F && unit != 0x85 { hasControl = true }  // C1 (NEL breaks)
                 if CharacterClasses.mayNeedBidi(unit) { mayNeedBidi = true }
                 output += 1
@@ -160,7 +144,7 @@ func scanUTF16Units(
         }
         storage.removeLast(count - written)
     }
-    return (hasExplicitBreak, mayNeedBidi, hasControl)
+    return (!breakOffsets.isEmpty, mayNeedBidi, hasControl)
 }
 
 /// The BMP unit a three-byte UTF-8 sequence encodes.
