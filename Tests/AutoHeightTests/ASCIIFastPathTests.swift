@@ -125,11 +125,12 @@ import Testing
         return (units, breaks, bidi, control)
     }
 
-    /// Rule: the eight-byte ASCII path and the path for runs of three-byte characters (leads E1
-    /// and E3–EE) transcode as the byte-by-byte one does and still find every break, control,
-    /// DEL and character that may need bidi, wherever it falls in an eight-byte word or a run
-    /// (one to three of them, or other characters, among printable ASCII; three-byte
-    /// characters at each lead's edges, E0, E1, E2, E3, EE and EF, alone and in runs).
+    /// Rule: the eight-byte ASCII path and the paths for runs of two-byte characters (leads C3–DF)
+    /// and of three-byte characters (leads E1 and E3–EE, and E0 from U+0900) transcode as the
+    /// byte-by-byte one does and still find every break, control, DEL and character that may need
+    /// bidi, wherever it falls in an eight-byte word or a run (one to three of them, or other
+    /// characters, among printable ASCII; characters at each lead's and each path's edges, alone
+    /// and in runs of them only); untrimmed storage holds the same units first.
     @Test func fastTranscodingMatchesTheReference() {
         var random = EditableTextTests.Generator(state: 7)
         let printable: [Unicode.Scalar] = (0x20..<0x7F).map { Unicode.Scalar(UInt8($0)) }
@@ -138,9 +139,17 @@ import Testing
             "\u{800}", "\u{8FF}", "\u{FFF}", "\u{1000}", "\u{1FFF}", "\u{2000}", "\u{200F}", "\u{2028}", "\u{2029}",
             "\u{202A}", "\u{2069}", "\u{2FFF}", "\u{3000}", "한", "\u{D7FF}", "\u{E000}", "\u{EFFF}", "\u{F000}",
             "\u{FB1D}", "\u{FEFF}", "\u{FFFD}",
+            // The edges of the two-byte and three-byte runs transcoded without checks.
+            "\u{BF}", "\u{C0}", "\u{57F}", "\u{580}", "\u{58F}", "\u{590}", "\u{7FF}", "\u{8FE}", "\u{900}",
+            "\u{E01}", "Я", "ก", "क", "\u{E0000}",
         ]
-        for round in 0..<600 {
-            var text = Self.randomText(printable, count: Int(random.next() % 40), using: &random)
+        for round in 0..<900 {
+            // Every third round of the last 300 is made of those characters alone, so that they
+            // follow each other in runs.
+            var text =
+                round >= 600 && round % 3 == 0
+                ? Self.randomText(rare, count: Int(random.next() % 30), using: &random)
+                : Self.randomText(printable, count: Int(random.next() % 40), using: &random)
             for _ in 0..<(round % 3 == 0 ? 0 : 1 + Int(random.next() % (round % 2 == 0 ? 3 : 12))) {
                 let insert = rare[Int(random.next() % UInt64(rare.count))]
                 let offset = text.unicodeScalars.count == 0 ? 0 : Int(random.next() % UInt64(text.unicodeScalars.count))
@@ -158,6 +167,13 @@ import Testing
             #expect(found.hasExplicitBreak == expected.breaks, "\(text.debugDescription)")
             #expect(found.mayNeedBidi == expected.bidi, "\(text.debugDescription)")
             #expect(found.hasControl == expected.control, "\(text.debugDescription)")
+            // Untrimmed: the text's units come first, after storage that was longer.
+            var long = [UInt16](repeating: 7, count: text.utf8.count + 5)
+            let untrimmed = transcodeUTF16Units(of: text, into: &long, breakOffsets: &breakOffsets)
+            #expect(untrimmed.count == expected.units.count)
+            #expect(Array(long[..<untrimmed.count]) == expected.units, "\(text.debugDescription)")
+            #expect(long.count == text.utf8.count + 5)
+            #expect(untrimmed.mayNeedBidi == expected.bidi && untrimmed.hasControl == expected.control)
         }
     }
 

@@ -105,11 +105,12 @@ public struct PreparedText: Sendable {
             var units = scratch.units
             scratch.units = []
             defer { scratch.units = units }
-            // The transcoding notes where the explicit breaks are.
-            let (_, mayNeedBidi, hasControl) = scanUTF16Units(
+            // The transcoding notes where the explicit breaks are; the units are the first
+            // `unitCount` of the scratch storage.
+            let (unitCount, mayNeedBidi, hasControl) = transcodeUTF16Units(
                 of: text, into: &units, breakOffsets: &scratch.breakOffsets)
-            guard units.count < Int(Int32.max) else { throw .textTooLong(utf16Count: units.count) }
-            try limits.check(textLength: units.count)
+            guard unitCount < Int(Int32.max) else { throw .textTooLong(utf16Count: unitCount) }
+            try limits.check(textLength: unitCount)
             var spans = scratch.spans
             scratch.spans = []
             defer { scratch.spans = spans }
@@ -117,7 +118,8 @@ public struct PreparedText: Sendable {
             // The loop is written out, not a local function: variables a local function captures
             // are checked for exclusive access at run time.
             var missing = 0
-            try units.withUnsafeBufferPointer { (all) throws(AutoHeightError) in
+            try units.withUnsafeBufferPointer { (storage) throws(AutoHeightError) in
+                let all = UnsafeBufferPointer(rebasing: storage[..<unitCount])
                 // No offsets: one paragraph.
                 scratch.breakOffsets.withUnsafeBufferPointer { offsets in
                     Paragraphs.split(all, breaks: paragraphBreaks, at: offsets, into: &spans)

@@ -33,21 +33,32 @@ func scanUTF16Units(of text: String) -> ScannedUnits {
 func scanUTF16Units(
     of text: String, into storage: inout [UInt16], breakOffsets: inout [Int32]
 ) -> (hasExplicitBreak: Bool, mayNeedBidi: Bool, hasControl: Bool) {
+    let (count, mayNeedBidi, hasControl) = transcodeUTF16Units(of: text, into: &storage, breakOffsets: &breakOffsets)
+    storage.removeLast(storage.count - count)
+    return (!breakOffsets.isEmpty, mayNeedBidi, hasControl)
+}
+
+/// ``scanUTF16Units(of:into:breakOffsets:)`` without trimming `storage`: the text's units are its
+/// first `count`, and what follows is left over (`storage` holds at least as many units as the
+/// text has UTF-8 bytes). For scratch storage that is read through a buffer: sizing it costs
+/// nothing once it is as long as the longest text seen (trimming it and growing it back wrote the
+/// difference between bytes and units again on every call).
+func transcodeUTF16Units(
+    of text: String, into storage: inout [UInt16], breakOffsets: inout [Int32]
+) -> (count: Int, mayNeedBidi: Bool, hasControl: Bool) {
     if !breakOffsets.isEmpty { breakOffsets.removeAll(keepingCapacity: true) }
     var text = text
     var mayNeedBidi = false
     var hasControl = false
+    var written = 0
     text.withUTF8 { bytes in
         let count = bytes.count
-        // UTF-16 never needs more units than UTF-8 has bytes.
-        // Sized to `count` without clearing: every unit up to the end is written below, and the
-        // rest removed (appending `count` zeros went element by element).
-        if storage.count > count {
-            storage.removeLast(storage.count - count)
-        } else if storage.count < count {
+        // UTF-16 never needs more units than UTF-8 has bytes. Grown without clearing what is
+        // there: every unit up to `written` is written below.
+        if storage.count < count {
             storage.append(contentsOf: repeatElement(0, count: count - storage.count))
         }
-        let written = storage.withUnsafeMutableBufferPointer { units -> Int in
+        written = storage.withUnsafeMutableBufferPointer { units -> Int in
             var input = 0
             var output = 0
             let base = UnsafeRawPointer(bytes.baseAddress)
@@ -75,9 +86,14 @@ func scanUTF16Units(
                         output += 8
                         continue
                     }
+                    // All eight are stored (there is room: `output` never passes `input`); only
+                    // the printable ones count, the rest are written again below.
                     let printable = flagged.trailingZeroBitCount / 8
-                    for offset in 0..<printable {
-                        units[output + offset] = UInt16(truncatingIfNeeded: (word >> UInt64(8 * offset)) & 0xFF)
+                    if let out = units.baseAddress {
+                        UnsafeMutableRawPointer(out + output).storeBytes(
+                            of: widenedASCII(word & 0xFFFF_FFFF), as: UInt64.self)
+                        UnsafeMutableRawPointer(out + output + 4).storeBytes(
+                            of: widenedASCII(word >> 32), as: UInt64.self)
                     }
                     input += printable
                     output += printable
@@ -100,17 +116,35 @@ func scanUTF16Units(
                     output += 1
                     continue
                 }
-                if lead &- 0xE3 < 12 || lead == 0xE1 {
+                if lead &- 0xC3 < 29 {
+                    // A run of two-byte characters led by C3…DF (U+00C0–U+07FF: Latin letters,
+                    // Greek, Cyrillic, Armenian, Hebrew, Arabic…): none is a break or a C1 control
+                    // (those are led by C2), and those from U+0590 on may need bidi.
+                    var next = input
+                    var highest: UInt16 = 0
+                    repeat {
+                        let unit = UInt16(bytes[next] & 0x1F) << 6 | UInt16(bytes[next + 1] & 0x3F)
+                        units[output] = unit
+                        highest = max(highest, unit)
+                        next += 2
+                        output += 1
+                    } while next < count && bytes[next] &- 0xC3 < 29
+                    if highest >= 0x0590 { mayNeedBidi = true }
+                    input = next
+                    continue
+                }
+                if isPlainThreeByteCharacter(bytes, at: input) {
                     // A run of three-byte characters led by E1 or E3…EE (U+1000–U+1FFF,
-                    // U+3000–U+EFFF: CJK, kana, Hangul and most Indic and South-East Asian
-                    // scripts): none is a break, a C1 control or a character that may need bidi,
-                    // so they are only transcoded. (Those are in E0, E2 and EF.)
+                    // U+3000–U+EFFF: CJK, kana, Hangul, Hangul jamo and more), or by E0 from
+                    // U+0900 (Indic and South-East Asian scripts): none is a break, a C1 control
+                    // or a character that may need bidi, so they are only transcoded. (Those are
+                    // in E0 below U+0900, E2 and EF.)
                     var next = input
                     repeat {
                         units[output] = threeByteUnit(bytes[next], bytes[next + 1], bytes[next + 2])
                         next += 3
                         output += 1
-                    } while next < count && (bytes[next] &- 0xE3 < 12 || bytes[next] == 0xE1)
+                    } while next < count && isPlainThreeByteCharacter(bytes, at: next)
                     input = next
                     continue
                 }
@@ -142,9 +176,18 @@ func scanUTF16Units(
             }
             return output
         }
-        storage.removeLast(count - written)
     }
-    return (!breakOffsets.isEmpty, mayNeedBidi, hasControl)
+    return (written, mayNeedBidi, hasControl)
+}
+
+/// Whether the character at `index` (a lead byte of valid UTF-8) is three bytes long, led by E1 or
+/// E3…EE, or by E0 from U+0900 on: then it is no break, no C1 control and nothing that may need
+/// bidi.
+@inline(__always)
+private func isPlainThreeByteCharacter(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+    let lead = bytes[index]
+    if lead &- 0xE3 < 12 || lead == 0xE1 { return true }
+    return lead == 0xE0 && bytes[index + 1] >= 0xA4  // E0 A4 80 is U+0900
 }
 
 /// The BMP unit a three-byte UTF-8 sequence encodes.
