@@ -26,6 +26,10 @@ private func fuzzMeasure(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     do {
         let once = try style.measure(text, width: width, lineLimits: limits)
         let prepared = try style.prepare(text)
+        // The transcoding's own count (its fast paths skip whole runs of characters).
+        if prepared.utf16Count != text.utf16.count {
+            fuzzFailure("\(prepared.utf16Count) UTF-16 units, the string has \(text.utf16.count): \(context)")
+        }
         let again = try prepared.measure(width: width, lineLimits: limits)
         if once != again { fuzzFailure("one-shot \(once) ≠ prepared \(again): \(context)") }
         let lines = try prepared.lines(width: width)
