@@ -148,6 +148,9 @@ func transcodeUTF16Units(
                     input = next
                     continue
                 }
+                // What is left: two-byte characters led by C2 (U+0080–U+00BF: NEL, the C1
+                // controls, Latin-1 signs), three-byte ones led by E0 below U+0900, E2 or EF, and
+                // four-byte ones; each is checked on its own.
                 let unit: UInt16
                 if lead < 0xE0 {
                     unit = UInt16(((lead & 0x1F) << 6) | (UInt32(bytes[input + 1]) & 0x3F))
