@@ -43,58 +43,72 @@ enum Paragraphs {
         _ units: UnsafeBufferPointer<UInt16>, breaks: Breaks = .all, into spans: inout [Span]
     ) {
         spans.removeAll(keepingCapacity: true)
-        if breaks == .none {
-            spans.append(Span(range: 0..<units.count, breakLength: 0))
-            return
-        }
-        let separatorsBreak = breaks == .all
-        var start = 0
+        var cutter = SpanCutter(units: units, breaks: breaks)
+        guard breaks != .none else { return cutter.finish(into: &spans) }
         var index = 0
         let count = units.count
         while index < count {
             let unit = units[index]
             // Fast skip: every break is LF, VT, FF, CR (0x0A–0x0D), NEL or U+2028–U+2029.
-            if unit > 0x0D && unit != 0x85 && unit & 0xFFFE != 0x2028 {
+            if unit > 0x0D && unit != 0x85 && unit & 0xFFFE != 0x2028 || !isBreak(unit) {
                 index += 1
                 continue
             }
-            guard isBreak(unit), separatorsBreak || unit == 0x0A || unit == 0x0D else {
-                index += 1
-                continue
-            }
-            let length = (unit == 0x0D && index + 1 < count && units[index + 1] == 0x0A) ? 2 : 1
-            spans.append(Span(range: start..<index, breakLength: length))
-            index += length
-            start = index
+            index = cutter.cut(at: index, into: &spans)
         }
-        spans.append(Span(range: start..<count, breakLength: 0))
+        cutter.finish(into: &spans)
     }
 
     /// ``split(_:breaks:into:)`` reading only the units at `offsets`: the offsets, in order, of
     /// every explicit break in `units` (as the transcoding finds them,
-    /// ``scanUTF16Units(of:into:breakOffsets:)``). Complexity: O(breaks).
+    /// ``transcodeUTF16Units(of:into:breakOffsets:)``). Complexity: O(breaks).
     static func split(
         _ units: UnsafeBufferPointer<UInt16>, breaks: Breaks = .all, at offsets: UnsafeBufferPointer<Int32>,
         into spans: inout [Span]
     ) {
         spans.removeAll(keepingCapacity: true)
-        let count = units.count
-        if breaks == .none {
-            spans.append(Span(range: 0..<count, breakLength: 0))
-            return
-        }
-        let separatorsBreak = breaks == .all
-        var start = 0
+        var cutter = SpanCutter(units: units, breaks: breaks)
+        guard breaks != .none else { return cutter.finish(into: &spans) }
         for offset in offsets {
             let index = Int(offset)
             // The LF of a CR LF was taken with its CR.
-            guard index >= start else { continue }
+            guard index >= cutter.start else { continue }
+            _ = cutter.cut(at: index, into: &spans)
+        }
+        cutter.finish(into: &spans)
+    }
+
+    /// What both splits do at a break, in one place: which breaks `breaks` keeps, CR LF as one,
+    /// and the spans between them.
+    private struct SpanCutter {
+        let units: UnsafeBufferPointer<UInt16>
+        /// Every explicit break ends a paragraph, not only LF and CR.
+        let separatorsBreak: Bool
+        /// Where the current paragraph starts.
+        var start = 0
+
+        @inline(__always)
+        init(units: UnsafeBufferPointer<UInt16>, breaks: Breaks) {
+            self.units = units
+            separatorsBreak = breaks == .all
+        }
+
+        /// Ends a paragraph at the explicit break at `index` (not before `start`) when `breaks`
+        /// keeps it; returns the offset after the break (after the unit, when it is not kept).
+        @inline(__always)
+        mutating func cut(at index: Int, into spans: inout [Span]) -> Int {
             let unit = units[index]
-            guard separatorsBreak || unit == 0x0A || unit == 0x0D else { continue }
-            let length = (unit == 0x0D && index + 1 < count && units[index + 1] == 0x0A) ? 2 : 1
+            guard separatorsBreak || unit == 0x0A || unit == 0x0D else { return index + 1 }
+            let length = (unit == 0x0D && index + 1 < units.count && units[index + 1] == 0x0A) ? 2 : 1
             spans.append(Span(range: start..<index, breakLength: length))
             start = index + length
+            return start
         }
-        spans.append(Span(range: start..<count, breakLength: 0))
+
+        /// The last paragraph, ended by the text's end.
+        @inline(__always)
+        func finish(into spans: inout [Span]) {
+            spans.append(Span(range: start..<units.count, breakLength: 0))
+        }
     }
 }

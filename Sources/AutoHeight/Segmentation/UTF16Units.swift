@@ -21,28 +21,19 @@ struct ScannedUnits {
 func scanUTF16Units(of text: String) -> ScannedUnits {
     var units: [UInt16] = []
     var breakOffsets: [Int32] = []
-    let (_, mayNeedBidi, hasControl) = scanUTF16Units(of: text, into: &units, breakOffsets: &breakOffsets)
+    let (count, mayNeedBidi, hasControl) = transcodeUTF16Units(of: text, into: &units, breakOffsets: &breakOffsets)
+    units.removeLast(units.count - count)
     return ScannedUnits(units: units, mayNeedBidi: mayNeedBidi, hasControl: hasControl, breakOffsets: breakOffsets)
 }
 
-/// The same into `storage` (emptied first; its capacity is reused, so a pooled buffer makes the
+/// ``scanUTF16Units(of:)`` into `storage`, whose capacity is reused (a pooled buffer makes the
 /// transcoding allocation-free), also writing to `breakOffsets` (emptied first) the offset of
 /// every unit that is an explicit break (``Paragraphs/isBreak(_:)``), in order:
 /// ``Paragraphs/split(_:breaks:at:into:)`` then cuts paragraphs without another pass over the
-/// units.
-func scanUTF16Units(
-    of text: String, into storage: inout [UInt16], breakOffsets: inout [Int32]
-) -> (hasExplicitBreak: Bool, mayNeedBidi: Bool, hasControl: Bool) {
-    let (count, mayNeedBidi, hasControl) = transcodeUTF16Units(of: text, into: &storage, breakOffsets: &breakOffsets)
-    storage.removeLast(storage.count - count)
-    return (!breakOffsets.isEmpty, mayNeedBidi, hasControl)
-}
-
-/// ``scanUTF16Units(of:into:breakOffsets:)`` without trimming `storage`: the text's units are its
-/// first `count`, and what follows is left over (`storage` holds at least as many units as the
-/// text has UTF-8 bytes). For scratch storage that is read through a buffer: sizing it costs
-/// nothing once it is as long as the longest text seen (trimming it and growing it back wrote the
-/// difference between bytes and units again on every call).
+/// units. `storage` is not trimmed: the text's units are its first `count`, and what follows is
+/// left over (it holds at least as many units as the text has UTF-8 bytes). Sizing scratch
+/// storage so costs nothing once it is as long as the longest text seen (trimming it and growing
+/// it back wrote the difference between bytes and units again on every call).
 func transcodeUTF16Units(
     of text: String, into storage: inout [UInt16], breakOffsets: inout [Int32]
 ) -> (count: Int, mayNeedBidi: Bool, hasControl: Bool) {
