@@ -90,7 +90,7 @@ sanitize: deps-test
 
 # Style: swift-format with .swift-format; any finding fails (CI runs it).
 lint:
-	$(SWIFT) format lint --strict --recursive --parallel Sources Tests Benchmarks/Benchmarks
+	$(SWIFT) format lint --strict --recursive --parallel Sources Tests Benchmarks/Benchmarks Fuzz/Sources
 
 clean:
 	rm -rf .build

@@ -26,8 +26,9 @@ private func fuzzFont(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
                 let prepared = try style.prepare(sampleText)
                 for width in [1.0, 80, 400] {
                     let measurement = try prepared.measure(width: width)
-                    checkLines(try prepared.lines(width: width), measurement: measurement,
-                               utf16Count: prepared.utf16Count, context: "font \(font), width \(width)")
+                    checkLines(
+                        try prepared.lines(width: width), measurement: measurement,
+                        utf16Count: prepared.utf16Count, context: "font \(font), width \(width)")
                 }
             } catch {
                 fuzzFailure("font \(font) loaded but cannot measure: \(error)")

@@ -14,8 +14,9 @@ private func fuzzMeasure(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     style.fontSize = [1, 9, 17, 30, 100][input.number(in: 0...4)]
     style.lineSpacing = Double(input.number(in: 0...4))
     style.tabWidth = input.number(in: 1...9)
-    style.language = ["en", "ko", "ja", "ar", "th", "hi", "zh-Hant", "en-u-lb-strict", "ko-u-lw-keepall"][
-        input.number(in: 0...8)]
+    style.language =
+        ["en", "ko", "ja", "ar", "th", "hi", "zh-Hant", "en-u-lb-strict", "ko-u-lw-keepall"][
+            input.number(in: 0...8)]
     style.lineHeight = [.metrics, .em, .multiple(1.5)][input.number(in: 0...2)]
     style.trailingWhitespace = input.byte() & 1 == 0 ? .hangs : .pango
     let width = Double(input.number(in: 1...255)) * Double(input.number(in: 1...8))
@@ -33,8 +34,9 @@ private func fuzzMeasure(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         let again = try prepared.measure(width: width, lineLimits: limits)
         if once != again { fuzzFailure("one-shot \(once) ≠ prepared \(again): \(context)") }
         let lines = try prepared.lines(width: width)
-        checkLines(lines, measurement: try prepared.measure(width: width), utf16Count: prepared.utf16Count,
-                   context: context)
+        checkLines(
+            lines, measurement: try prepared.measure(width: width), utf16Count: prepared.utf16Count,
+            context: context)
         var cached = style
         cached.segmentCache = SegmentCache()
         for _ in 0..<2 {  // cold, then warm
