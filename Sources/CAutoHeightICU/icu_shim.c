@@ -48,15 +48,23 @@ void ah_break_close(ah_break_iterator *iterator) {
     if (iterator) ubrk_close((UBreakIterator *)iterator);
 }
 
-int32_t ah_break_boundaries(ah_break_iterator *iterator, const uint16_t *text, int32_t length,
-                            int32_t *boundaries, uint8_t *hard, int32_t capacity,
-                            int32_t *status) {
+/* Points `it` at `text` (at an empty string when `length` is 0: ICU wants a non-null pointer),
+   writing ICU's status to `status`; returns whether that succeeded. The iterator keeps pointing
+   into the caller's buffer until ah_break_release_text (called when it goes back to its pool) or
+   the next call that sets new text. */
+static int set_text(UBreakIterator *it, const uint16_t *text, int32_t length, int32_t *status) {
     static const UChar empty[1] = {0};
-    UBreakIterator *it = (UBreakIterator *)iterator;
     UErrorCode code = U_ZERO_ERROR;
     ubrk_setText(it, length > 0 ? (const UChar *)text : empty, length, &code);
     *status = (int32_t)code;
-    if (U_FAILURE(code)) return -1;
+    return U_SUCCESS(code);
+}
+
+int32_t ah_break_boundaries(ah_break_iterator *iterator, const uint16_t *text, int32_t length,
+                            int32_t *boundaries, uint8_t *hard, int32_t capacity,
+                            int32_t *status) {
+    UBreakIterator *it = (UBreakIterator *)iterator;
+    if (!set_text(it, text, length, status)) return -1;
     int32_t count = 0;
     for (int32_t position = ubrk_next(it); position != UBRK_DONE; position = ubrk_next(it)) {
         if (count < capacity) {
@@ -68,26 +76,19 @@ int32_t ah_break_boundaries(ah_break_iterator *iterator, const uint16_t *text, i
         }
         count++;
     }
-    /* The iterator keeps pointing into the caller's buffer until ah_break_release_text (called
-       when it goes back to its pool) or the next ah_break_boundaries sets new text. */
     return count;
 }
 
 int32_t ah_break_is_boundary(ah_break_iterator *iterator, const uint16_t *text, int32_t length,
                              int32_t offset, int32_t *status) {
-    static const UChar empty[1] = {0};
     UBreakIterator *it = (UBreakIterator *)iterator;
-    UErrorCode code = U_ZERO_ERROR;
-    ubrk_setText(it, length > 0 ? (const UChar *)text : empty, length, &code);
-    *status = (int32_t)code;
-    if (U_FAILURE(code)) return -1;
+    if (!set_text(it, text, length, status)) return -1;
     return ubrk_isBoundary(it, offset) ? 1 : 0;
 }
 
 void ah_break_release_text(ah_break_iterator *iterator) {
-    static const UChar empty[1] = {0};
-    UErrorCode code = U_ZERO_ERROR;
-    ubrk_setText((UBreakIterator *)iterator, empty, 0, &code);
+    int32_t status;
+    (void)set_text((UBreakIterator *)iterator, NULL, 0, &status);
 }
 
 ah_bidi *ah_bidi_open(int32_t *status) {
