@@ -1,14 +1,24 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+/// The files of Fonts/ that travel as resources: the fonts, their licences, the README.
+let bundledFontFiles = [
+    "NotoSans-Regular.ttf", "NanumGothic.ttf", "NotoSansArabic-Regular.ttf", "NotoSansHebrew-Regular.ttf",
+    "NotoSansDevanagari-Regular.ttf", "NotoSansThai-Regular.ttf", "LICENSE-Noto.debian-copyright.txt",
+    "LICENSE-Nanum.debian-copyright.txt", "README.md",
+]
+
 let package = Package(
     name: "AutoHeight",
     // Linux is the platform built and tested here; the Apple minimums are those of the
     // Synchronization module (Mutex, Atomic) the library uses.
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
-        .library(name: "AutoHeight", targets: ["AutoHeight"]),
+        .library(name: "AutoHeight", targets: ["AutoHeight", "AutoHeightFonts"]),
         .executable(name: "autoheight", targets: ["AutoHeightCLI"]),
+        // The C ABI (include/autoheight.h): `make capi` links it as libautoheight.so with the
+        // Swift runtime inside, for C, Python and Node (bindings/).
+        .library(name: "AutoHeightC", type: .dynamic, targets: ["AutoHeightC"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -35,21 +45,33 @@ let package = Package(
         .target(name: "CAutoHeightICU", dependencies: ["CICU"]),
         .target(
             name: "AutoHeight",
-            dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CAutoHeightICU"],
-            // The bundled fonts travel with every build as a resource bundle
-            // (AutoHeight_AutoHeight.resources beside the executable); see BundledFonts.
-            resources: [.copy("Resources/Fonts")]
+            dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CAutoHeightICU"]
         ),
+        // The bundled fonts (top-level Fonts/) travel with every build of the AutoHeight product
+        // as a resource bundle (AutoHeight_AutoHeightFonts.resources beside the executable); see
+        // BundledFonts.
+        .target(
+            name: "AutoHeightFonts", path: "Fonts", sources: ["AutoHeightFonts.swift"],
+            resources: bundledFontFiles.map { .copy($0) }
+        ),
+        // The style options every surface takes (CLI flags, C ABI keys, bindings' keywords),
+        // turned into a TextStyle in one place.
+        .target(name: "AutoHeightOptions", dependencies: ["AutoHeight"]),
+        // The C ABI: the header and its types (CAutoHeight), the exported functions (AutoHeightC).
+        .target(name: "CAutoHeight"),
+        .target(name: "AutoHeightC", dependencies: ["AutoHeight", "AutoHeightOptions", "CAutoHeight"]),
         .executableTarget(
             name: "AutoHeightCLI",
             dependencies: [
                 "AutoHeight",
+                "AutoHeightFonts",
+                "AutoHeightOptions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(
             name: "AutoHeightTests",
-            dependencies: ["AutoHeight", "AutoHeightCLI"],
+            dependencies: ["AutoHeight", "AutoHeightFonts", "AutoHeightCLI", "AutoHeightOptions"],
             resources: [.copy("Fixtures")]
         ),
     ],

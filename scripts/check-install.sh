@@ -64,7 +64,7 @@ got=$(env -i PATH=/usr/bin:/bin FONTCONFIG_FILE="$work/no-fonts.conf" "$app_bin/
 [ "$got" = "$expected_app" ] || fail "the app printed '$got', expected '$expected_app'"
 mkdir -p "$work/deployed"
 cp "$app_bin/App" "$work/deployed/"
-cp -R "$app_bin/AutoHeight_AutoHeight.resources" "$work/deployed/"
+cp -R "$app_bin/AutoHeight_AutoHeightFonts.resources" "$work/deployed/"
 rm -rf "$work/app"
 got=$(env -i PATH=/usr/bin:/bin FONTCONFIG_FILE="$work/no-fonts.conf" "$work/deployed/App") \
     || fail "the copied app exited $?"

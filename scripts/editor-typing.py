@@ -22,7 +22,7 @@ import sys
 WORDS = ("the quick brown fox jumps over a lazy dog while seven wizards quietly hex "
          "every jovial zebra near our old mill").split()
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-FONT = os.path.join(ROOT, "Sources/AutoHeight/Resources/Fonts/NotoSans-Regular.ttf")
+FONT = os.path.join(ROOT, "Fonts/NotoSans-Regular.ttf")
 
 
 def paragraph(seed):

@@ -40,7 +40,7 @@ def main() -> None:
         write(out / "measure", header + encoded)
         write(out / "editor", bytes([index % 4, lang % 4, 120, 0, 0, 0]) + encoded[:160])
     for font in ["NotoSansHebrew-Regular.ttf", "NotoSansThai-Regular.ttf", "NotoSansArabic-Regular.ttf"]:
-        write(out / "font", (ROOT / "Sources/AutoHeight/Resources/Fonts" / font).read_bytes())
+        write(out / "font", (ROOT / "Fonts" / font).read_bytes())
 
 
 if __name__ == "__main__":

@@ -18,9 +18,9 @@ install -d "$prefix/bin" "$prefix/share/autoheight/fonts" "$prefix/share/man/man
     "$prefix/share/bash-completion/completions" "$prefix/share/zsh/site-functions" \
     "$prefix/share/fish/vendor_completions.d" "$prefix/share/doc/autoheight"
 install -m 755 "$binary" "$prefix/bin/autoheight"
-install -m 644 "$repo"/Sources/AutoHeight/Resources/Fonts/*.ttf \
-    "$repo"/Sources/AutoHeight/Resources/Fonts/LICENSE-* \
-    "$repo"/Sources/AutoHeight/Resources/Fonts/README.md "$prefix/share/autoheight/fonts/"
+install -m 644 "$repo"/Fonts/*.ttf \
+    "$repo"/Fonts/LICENSE-* \
+    "$repo"/Fonts/README.md "$prefix/share/autoheight/fonts/"
 install -m 644 "$repo/docs/man/autoheight.1" "$prefix/share/man/man1/autoheight.1"
 "$binary" --generate-completion-script bash >"$prefix/share/bash-completion/completions/autoheight"
 "$binary" --generate-completion-script zsh >"$prefix/share/zsh/site-functions/_autoheight"

@@ -88,7 +88,7 @@ extension CLITests {
         #expect(lost.status == 66)
         #expect(
             lost.stderr
-                == "autoheight: bundled fonts not found; looked in: AUTOHEIGHT_FONTS_DIR (not set); resource bundle (\(prefix)/bin/AutoHeight_AutoHeight.resources/Fonts); install prefix (\(prefix)/share/autoheight/fonts); fontconfig (family \"Noto Sans\") (set AUTOHEIGHT_FONTS_DIR to the folder holding NotoSans-Regular.ttf, or give a font)\n"
+                == "autoheight: bundled fonts not found; looked in: AUTOHEIGHT_FONTS_DIR (not set); resource bundle (\(prefix)/bin/AutoHeight_AutoHeightFonts.resources); install prefix (\(prefix)/share/autoheight/fonts); fontconfig (family \"Noto Sans\") (set AUTOHEIGHT_FONTS_DIR to the folder holding NotoSans-Regular.ttf, or give a font)\n"
         )
 
         try files.createDirectory(atPath: prefix + "/share/autoheight", withIntermediateDirectories: true)

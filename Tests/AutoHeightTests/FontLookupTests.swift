@@ -2,6 +2,7 @@ import Testing
 
 @testable import AutoHeight
 @testable import AutoHeightCLI
+import AutoHeightOptions
 
 /// Fonts by family name through fontconfig (`Font(family:style:)`, `FontStack(families:)`) and
 /// the CLI's `--font` description. Needs Debian's `fonts-noto-core` (installed by `make test`).

@@ -23,20 +23,20 @@ import Testing
         #expect(
             places.map(\.description) == [
                 "AUTOHEIGHT_FONTS_DIR (/srv/fonts)",
-                "resource bundle (/opt/ah/bin/AutoHeight_AutoHeight.resources/Fonts)",
+                "resource bundle (/opt/ah/bin/AutoHeight_AutoHeightFonts.resources)",
                 "install prefix (/opt/ah/share/autoheight/fonts)",
             ])
         let unset = BundledFonts.searchPlaces(environment: nil, executable: "/app/MyApp")
         #expect(
             unset.map(\.description) == [
                 "AUTOHEIGHT_FONTS_DIR (not set)",
-                "resource bundle (/app/AutoHeight_AutoHeight.resources/Fonts)",
+                "resource bundle (/app/AutoHeight_AutoHeightFonts.resources)",
                 "install prefix (/app/../share/autoheight/fonts)",
             ])
     }
 
     @Test func theTestBinaryFindsTheFontsInItsResourceBundle() {
-        #expect(Self.resources.hasSuffix("/AutoHeight_AutoHeight.resources/Fonts"))
+        #expect(Self.resources.hasSuffix("/AutoHeight_AutoHeightFonts.resources"))
         #expect(BundledFonts.path(of: "NanumGothic.ttf") == Self.resources + "/NanumGothic.ttf")
     }
 
@@ -85,7 +85,7 @@ import Testing
         #expect(
             throws: AutoHeightError.bundledFontsNotFound(searched: [
                 "AUTOHEIGHT_FONTS_DIR (not set)",
-                "resource bundle (/nowhere/bin/AutoHeight_AutoHeight.resources/Fonts)",
+                "resource bundle (/nowhere/bin/AutoHeight_AutoHeightFonts.resources)",
                 "install prefix (/nowhere/share/autoheight/fonts)",
                 "fontconfig (family \"Noto Sans\")",
             ])

@@ -11,7 +11,7 @@ venv=$(scripts/install-spark-deps.sh)
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-fonts_dir=Sources/AutoHeight/Resources/Fonts
+fonts_dir=Fonts
 fonts=$(ls "$fonts_dir"/*.ttf | paste -sd, -)
 options=(--widths 240,320 --font-size 17 --fallback none --line-ranges)
 

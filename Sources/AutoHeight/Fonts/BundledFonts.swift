@@ -7,11 +7,14 @@
 /// once per process, searching in this order (``searchPlaces``):
 /// 1. `$AUTOHEIGHT_FONTS_DIR`, when set;
 /// 2. the package's resource bundle beside the running executable
-///    (`AutoHeight_AutoHeight.resources/Fonts`, where SwiftPM puts it for a build of this
+///    (`AutoHeight_AutoHeightFonts.resources`, where SwiftPM puts it for a build of this
 ///    package or of an app depending on it);
 /// 3. the install prefix: `../share/autoheight/fonts` from the executable's folder
 ///    (`make install PREFIX=…`);
-/// 4. fontconfig: the installed fonts of the same families (``defaultFamilies``), e.g. Debian's
+/// 4. when this code runs inside a shared library (`libautoheight.so`, loaded by C, Python or
+///    Node), the same two places beside the library, and its `fonts` folder (as the Python
+///    wheel and the Node addon ship them);
+/// 5. fontconfig: the installed fonts of the same families (``defaultFamilies``), e.g. Debian's
 ///    `fonts-noto-core` and `fonts-nanum`.
 ///
 /// A folder counts when it holds the primary file (the first of ``defaultFileNames``); fallback
@@ -47,8 +50,11 @@ public enum BundledFonts {
 
     /// The folders searched, in order (fontconfig comes after them).
     public static var searchPlaces: [SearchPlace] {
-        searchPlaces(
-            environment: ProcessFiles.environment(environmentVariable), executable: ProcessFiles.executablePath())
+        let executable = ProcessFiles.executablePath()
+        let image = ProcessFiles.codeImagePath()
+        return searchPlaces(
+            environment: ProcessFiles.environment(environmentVariable), executable: executable,
+            library: image == executable ? nil : image)
     }
 
     /// The folder the bundled fonts are loaded from; nil when none of ``searchPlaces`` holds them
@@ -83,16 +89,22 @@ public enum BundledFonts {
         }
     }()
 
-    /// The places for an `AUTOHEIGHT_FONTS_DIR` value and the running executable's path.
-    static func searchPlaces(environment: String?, executable: String?) -> [SearchPlace] {
+    /// The places for an `AUTOHEIGHT_FONTS_DIR` value, the running executable's path and the
+    /// shared library's holding this code (nil when it is linked into the executable).
+    static func searchPlaces(environment: String?, executable: String?, library: String? = nil) -> [SearchPlace] {
         var places = [SearchPlace(label: environmentVariable, folder: environment)]
-        if let executable, let slash = executable.lastIndex(of: "/") {
-            let folder = String(executable[..<slash])
+        func addPlaces(beside file: String?, kind: String) {
+            guard let file, let slash = file.lastIndex(of: "/") else { return }
+            let folder = String(file[..<slash])
             places.append(
-                SearchPlace(label: "resource bundle", folder: folder + "/AutoHeight_AutoHeight.resources/Fonts"))
-            let prefix = folder.hasSuffix("/bin") ? String(folder.dropLast(4)) : folder + "/.."
-            places.append(SearchPlace(label: "install prefix", folder: prefix + "/share/autoheight/fonts"))
+                SearchPlace(label: "resource bundle\(kind)", folder: folder + "/AutoHeight_AutoHeightFonts.resources"))
+            let prefix =
+                folder.hasSuffix("/bin") || folder.hasSuffix("/lib") ? String(folder.dropLast(4)) : folder + "/.."
+            places.append(SearchPlace(label: "install prefix\(kind)", folder: prefix + "/share/autoheight/fonts"))
+            if !kind.isEmpty { places.append(SearchPlace(label: "fonts\(kind)", folder: folder + "/fonts")) }
         }
+        addPlaces(beside: executable, kind: "")
+        addPlaces(beside: library, kind: " beside the library")
         return places
     }
 

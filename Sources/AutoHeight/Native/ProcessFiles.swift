@@ -1,3 +1,5 @@
+import CAutoHeightICU
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -14,6 +16,14 @@ enum ProcessFiles {
 
     /// Whether `path` names a file this process may read.
     static func isReadable(_ path: String) -> Bool { access(path, R_OK) == 0 }
+
+    /// The file of the executable or shared library holding this code, symlinks resolved; nil
+    /// when the system does not say.
+    static func codeImagePath() -> String? {
+        guard let name = ah_code_image_path(), let resolved = realpath(name, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
 
     /// The running executable, symlinks resolved; nil when the system does not say.
     static func executablePath() -> String? {

@@ -1,4 +1,5 @@
 import Foundation
+import AutoHeightOptions
 
 /// One record of a `--jsonl-input` file: `{"id": …, "text": …}`; other keys are ignored.
 struct JSONLRecord: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import AutoHeightOptions
 
 /// Streams the JSON values of a JSON Lines file or stdin, one line at a time: blank lines are
 /// skipped, and a line that is not UTF-8 or not JSON is an error naming the file and line.

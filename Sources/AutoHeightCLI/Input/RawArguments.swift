@@ -2,6 +2,8 @@
     import Glibc
 #endif
 
+import AutoHeightOptions
+
 /// The command line as bytes. `CommandLine.arguments` repairs invalid UTF-8 (U+FFFD), so a
 /// `--text` with bad bytes would be measured as something else; these checks read the bytes the
 /// process was given instead, as a file's are read.

@@ -2,6 +2,8 @@
     import Glibc
 #endif
 
+import AutoHeightOptions
+
 /// The process's standard input as a C stream (C's `stdin` global is not concurrency-safe).
 nonisolated(unsafe) let standardInput: UnsafeMutablePointer<FILE> = fdopen(STDIN_FILENO, "rb")
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AutoHeight
+import AutoHeightOptions
 
 /// Font and text-style options shared by every subcommand.
 struct StyleOptions: ParsableArguments {
@@ -34,7 +35,7 @@ struct StyleOptions: ParsableArguments {
         help: ArgumentHelp(
             "system: after the fonts given, the system's fonts in fontconfig's fallback order for the primary family and the language cover what they lack (FONTCONFIG_FILE is honoured); none: only the fonts given (characters they lack count as missing glyphs).",
             valueName: "system|none"))
-    var fallback: FallbackMode = .system
+    var fallback: StyleSettings.FallbackMode = .system
 
     @Option(
         name: .customLong("font-size"), parsing: .unconditional,
@@ -114,57 +115,35 @@ struct StyleOptions: ParsableArguments {
             valueName: "profile"))
     var profile: LayoutProfile = .editor
 
+    /// The options as the shared settings (the C ABI and the bindings build styles from the same).
+    var settings: StyleSettings {
+        var settings = StyleSettings()
+        settings.fontFile = fontFile
+        settings.font = font
+        settings.faceIndex = faceIndex
+        settings.fallbackFonts = fallbackFonts
+        settings.fallback = fallback
+        settings.fontSize = fontSize
+        settings.language = language
+        settings.lineBreak = lineBreak
+        settings.wordBreak = wordBreak
+        settings.lineSpacing = lineSpacing
+        settings.lineHeight = lineHeight
+        settings.tabWidth = tabWidth
+        settings.tabSize = tabSize
+        settings.whiteSpace = whiteSpace
+        settings.overflowWrap = overflowWrap
+        settings.trailingWhitespace = trailingWhitespace
+        settings.profile = profile
+        return settings
+    }
+
     func validate() throws {
-        if font != nil, fontFile != nil {
-            throw ValidationError("give either --font (a family name) or --font-file (a path), not both")
-        }
-        if let font {
-            do { _ = try FontDescription(parsing: font) } catch { throw ValidationError(error.message) }
-        }
-        if let tabSize, TabSize(parsing: tabSize) == nil {
-            throw ValidationError(
-                "--tab-size must be a number of spaces (e.g. 4) or a px length (e.g. 40px); got '\(tabSize)'")
-        }
-        if LineHeight(parsing: lineHeight) == nil {
-            throw ValidationError(
-                "--line-height must be metrics, normal, em, a px value (e.g. 24) or a multiple (e.g. 1.5x); got '\(lineHeight)'"
-            )
-        }
+        do { try settings.validate(.cli) } catch { throw ValidationError(error.message) }
     }
 
     /// Loads the fonts and builds the style.
-    func makeStyle() throws(AutoHeightError) -> TextStyle {
-        // The primary (given or bundled) loads first, so its error is the one reported.
-        let base: [Font]
-        let description = font.flatMap { try? FontDescription(parsing: $0) }
-        if let fontFile {
-            base = [try Font(path: fontFile, faceIndex: faceIndex)]
-        } else if let description {
-            base = try FontStack(families: description.families, style: description.style).fonts
-        } else {
-            base = try FontStack.bundled().fonts
-        }
-        let extra = try fallbackFonts.map { (path) throws(AutoHeightError) in try Font(path: path) }
-        let fonts = FontStack(base[0], fallbacks: Array(base.dropFirst()) + extra)
-        var style = TextStyle(
-            fonts: fallback == .system ? fonts.withSystemFallback(.shared) : fonts,
-            fontSize: fontSize ?? description?.size ?? 17,
-            language: language, lineSpacing: lineSpacing, lineHeight: LineHeight(parsing: lineHeight) ?? .metrics,
-            tabWidth: tabWidth)
-        style.trailingWhitespace = trailingWhitespace
-        style.profile = profile
-        style.whiteSpace = whiteSpace
-        style.overflowWrap = overflowWrap
-        style.tabSize = tabSize.flatMap(TabSize.init(parsing:))
-        if lineBreak != nil || wordBreak != nil {
-            var rules = style.lineBreakRules
-            if let lineBreak { rules.strictness = lineBreak }
-            if let wordBreak { rules.wordBreak = wordBreak }
-            style.lineBreakRules = rules
-        }
-        try style.validate()
-        return style
-    }
+    func makeStyle() throws(AutoHeightError) -> TextStyle { try settings.makeStyle() }
 }
 
 extension TrailingWhitespace: ExpressibleByArgument {}
@@ -174,10 +153,7 @@ extension OverflowWrap: ExpressibleByArgument {}
 extension LineBreakRules.Strictness: ExpressibleByArgument {}
 extension LineBreakRules.WordBreak: ExpressibleByArgument {}
 
-/// `--fallback`.
-enum FallbackMode: String, ExpressibleByArgument, CaseIterable {
-    case system, none
-}
+extension StyleSettings.FallbackMode: ExpressibleByArgument {}
 
 /// `--width` / `--widths`.
 struct WidthOptions: ParsableArguments {

@@ -143,6 +143,13 @@ int ah_is_keep_all_letter(uint32_t c);
  */
 int32_t ah_likely_language_for_script(uint32_t script_tag, char *out, int32_t capacity);
 
+/**
+ * Not ICU: the path of the executable or shared library this code was linked into (as the
+ * dynamic loader names it, not resolved), or NULL when the loader cannot say. The string
+ * belongs to the loader.
+ */
+const char *ah_code_image_path(void);
+
 #ifdef __cplusplus
 }
 #endif

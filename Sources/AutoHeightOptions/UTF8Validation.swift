@@ -2,7 +2,7 @@
 /// surrogates and code points past U+10FFFF are ill-formed), or nil when all of `bytes` is valid.
 ///
 /// Complexity: O(n), with an ASCII fast path.
-func firstInvalidUTF8Offset<Bytes: RandomAccessCollection>(_ bytes: Bytes) -> Int?
+public func firstInvalidUTF8Offset<Bytes: RandomAccessCollection>(_ bytes: Bytes) -> Int?
 where Bytes.Element == UInt8, Bytes.Index == Int {
     var index = bytes.startIndex
     let end = bytes.endIndex

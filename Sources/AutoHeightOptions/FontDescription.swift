@@ -4,13 +4,22 @@
 /// The last word is the size when it is a number (optionally with `px`); the words before it
 /// that are style words (`Bold`, `Italic`, `Light`, …) form the style; the rest is the family
 /// list, comma-separated.
-struct FontDescription: Equatable {
-    var families: [String]
-    var style: String?
-    var size: Double?
+public struct FontDescription: Sendable, Equatable {
+    /// The families, in order (a comma-separated list).
+    public var families: [String]
+    /// The style words (`Bold Italic`); nil for the regular face.
+    public var style: String?
+    /// The size in px, when the description ends with one.
+    public var size: Double?
+
+    public init(families: [String], style: String? = nil, size: Double? = nil) {
+        self.families = families
+        self.style = style
+        self.size = size
+    }
 
     /// fontconfig style words (weights, slants, widths) pango-view users write after a family.
-    static let styleWords: Set<String> = [
+    public static let styleWords: Set<String> = [
         "thin", "hairline", "extralight", "ultralight", "light", "semilight", "demilight", "book", "regular",
         "normal", "medium", "semibold", "demibold", "bold", "extrabold", "ultrabold", "black", "heavy",
         "italic", "oblique", "condensed", "semicondensed", "extracondensed", "expanded", "semiexpanded",
@@ -20,7 +29,7 @@ struct FontDescription: Equatable {
 
 extension FontDescription {
     /// Parses a description; throws when no family name is left.
-    init(parsing text: String) throws(DescriptionError) {
+    public init(parsing text: String) throws(DescriptionError) {
         var words = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         if let last = words.last {
             let number = last.lowercased().hasSuffix("px") ? String(last.dropLast(2)) : last
@@ -46,8 +55,14 @@ extension FontDescription {
 }
 
 extension FontDescription {
-    struct DescriptionError: Error {
-        var text: String
-        var message: String { "--font '\(text)': no family name (write e.g. \"Noto Sans Bold 17px\")" }
+    /// A description with no family name in it.
+    public struct DescriptionError: Error, Sendable {
+        public var text: String
+        /// The CLI's message.
+        public var message: String { message(option: "--font") }
+        /// The message, naming the option as `option`.
+        public func message(option: String) -> String {
+            "\(option) '\(text)': no family name (write e.g. \"Noto Sans Bold 17px\")"
+        }
     }
 }

@@ -1,0 +1,207 @@
+import AutoHeight
+import AutoHeightOptions
+import CAutoHeight
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+// The functions of include/autoheight.h (Sources/CAutoHeight), each a thin shell: read the
+// arguments, call the library, write the results, turn a failure into a status and a message.
+
+/// The cache a style gets when it is given none (the CLI's batch limit).
+let styleCacheBytes = 16 << 20
+
+@_cdecl("ah_message_free")
+public func abiMessageFree(_ message: UnsafeMutablePointer<CChar>?) { free(message) }
+
+@_cdecl("ah_cache_new")
+public func abiCacheNew(
+    _ byteLimit: Int64, _ out: UnsafeMutablePointer<OpaquePointer?>?,
+    _ message: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> ah_status {
+    reporting(message) { () throws(ABIError) in
+        guard let out else { throw .argument("out is NULL") }
+        guard byteLimit > 0 else { throw .argument("invalid cache byte limit \(byteLimit): must be > 0") }
+        out.pointee = Handle.make(CacheObject(cache: SegmentCache(byteLimit: Int(byteLimit))))
+    }
+}
+
+@_cdecl("ah_cache_free")
+public func abiCacheFree(_ cache: OpaquePointer?) { Handle.release(cache, as: CacheObject.self) }
+
+@_cdecl("ah_cache_byte_count")
+public func abiCacheByteCount(_ cache: OpaquePointer?) -> Int64 {
+    guard let object = try? Handle.object(cache, as: CacheObject.self, name: "cache") else { return 0 }
+    return Int64(object.cache.byteCount)
+}
+
+@_cdecl("ah_style_new")
+public func abiStyleNew(
+    _ keys: UnsafePointer<UnsafePointer<CChar>?>?, _ values: UnsafePointer<UnsafePointer<CChar>?>?, _ count: Int,
+    _ cache: OpaquePointer?, _ out: UnsafeMutablePointer<OpaquePointer?>?,
+    _ message: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> ah_status {
+    reporting(message) { () throws(ABIError) in
+        guard let out else { throw .argument("out is NULL") }
+        let settings = try Inputs.settings(keys: keys, values: values, count: count)
+        var style = try converting { () throws(AutoHeightError) in try settings.makeStyle() }
+        style.segmentCache =
+            cache == nil
+            ? SegmentCache(byteLimit: styleCacheBytes)
+            : try Handle.object(cache, as: CacheObject.self, name: "cache").cache
+        out.pointee = Handle.make(StyleObject(style: style, lineLimits: settings.lineLimits))
+    }
+}
+
+@_cdecl("ah_style_free")
+public func abiStyleFree(_ style: OpaquePointer?) { Handle.release(style, as: StyleObject.self) }
+
+@_cdecl("ah_measure")
+public func abiMeasure(
+    _ style: OpaquePointer?, _ text: UnsafePointer<CChar>?, _ length: Int, _ widths: UnsafePointer<Double>?,
+    _ widthCount: Int, _ results: UnsafeMutablePointer<ah_measurement>?,
+    _ message: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> ah_status {
+    reporting(message) { () throws(ABIError) in
+        let object = try Handle.object(style, as: StyleObject.self, name: "style")
+        let widths = try Inputs.widths(widths, count: widthCount)
+        guard let results else { throw .argument("results is NULL") }
+        try measure(Inputs.text(text, length: length), object, widths, into: results)
+    }
+}
+
+/// One text at every width: the one-shot measure for one width, a prepared text for several
+/// (as the CLI measures a record).
+func measure(
+    _ text: String, _ object: StyleObject, _ widths: UnsafeBufferPointer<Double>,
+    into results: UnsafeMutablePointer<ah_measurement>
+) throws(ABIError) {
+    try converting { () throws(AutoHeightError) in
+        if widths.count == 1 {
+            results[0] = ah_measurement(
+                try object.style.measure(text, width: widths[0], lineLimits: object.lineLimits))
+            return
+        }
+        let prepared = try object.style.prepare(text)
+        for (index, width) in widths.enumerated() {
+            results[index] = ah_measurement(try prepared.measure(width: width, lineLimits: object.lineLimits))
+        }
+    }
+}
+
+@_cdecl("ah_measure_batch")
+public func abiMeasureBatch(
+    _ style: OpaquePointer?, _ texts: UnsafePointer<UnsafePointer<CChar>?>?, _ lengths: UnsafePointer<Int>?,
+    _ textCount: Int, _ widths: UnsafePointer<Double>?, _ widthCount: Int,
+    _ results: UnsafeMutablePointer<ah_measurement>?, _ statuses: UnsafeMutablePointer<ah_status>?,
+    _ message: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> ah_status {
+    var firstFailure: ABIError?
+    let status = reporting(message) { () throws(ABIError) in
+        let object = try Handle.object(style, as: StyleObject.self, name: "style")
+        let widths = try Inputs.widths(widths, count: widthCount)
+        guard textCount >= 0 else { throw .argument("invalid text_count \(textCount)") }
+        guard textCount == 0 || (texts != nil && lengths != nil) else { throw .argument("texts or lengths is NULL") }
+        guard let results else { throw .argument("results is NULL") }
+        for index in 0..<textCount {
+            let slots = results + index * widths.count
+            do throws(ABIError) {
+                try measure(Inputs.text(texts![index], length: lengths![index]), object, widths, into: slots)
+                statuses?[index] = AH_OK
+            } catch {
+                slots.update(repeating: ah_measurement(), count: widths.count)
+                statuses?[index] = error.status
+                if firstFailure == nil { firstFailure = ABIError(error.status, "text \(index): \(error.message)") }
+            }
+        }
+        if let firstFailure { throw firstFailure }
+    }
+    return status
+}
+
+@_cdecl("ah_lines")
+public func abiLines(
+    _ style: OpaquePointer?, _ text: UnsafePointer<CChar>?, _ length: Int, _ width: Double,
+    _ lines: UnsafeMutablePointer<UnsafeMutablePointer<ah_line>?>?, _ count: UnsafeMutablePointer<Int>?,
+    _ message: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> ah_status {
+    reporting(message) { () throws(ABIError) in
+        let object = try Handle.object(style, as: StyleObject.self, name: "style")
+        _ = try Inputs.widths([width], count: 1)
+        guard let lines, let count else { throw .argument("lines or count is NULL") }
+        let text = try Inputs.text(text, length: length)
+        let layouts = try converting { () throws(AutoHeightError) in try object.style.prepare(text).lines(width: width)
+        }
+        (lines.pointee, count.pointee) = copy(layouts)
+    }
+}
+
+/// The lines as a malloc'd array (released by `ah_lines_free`).
+func copy(_ layouts: [LineLayout]) -> (UnsafeMutablePointer<ah_line>, Int) {
+    let buffer = UnsafeMutablePointer<ah_line>.allocate(capacity: max(layouts.count, 1))
+    for (index, line) in layouts.enumerated() {
+        buffer[index] = ah_line(
+            start: Int64(line.range.lowerBound), end: Int64(line.range.upperBound), width: line.width,
+            height: line.height, y: line.y)
+    }
+    return (buffer, layouts.count)
+}
+
+@_cdecl("ah_lines_free")
+public func abiLinesFree(_ lines: UnsafeMutablePointer<ah_line>?) { lines?.deallocate() }
+
+@_cdecl("ah_prepare")
+public func abiPrepare(
+    _ style: OpaquePointer?, _ text: UnsafePointer<CChar>?, _ length: Int, _ out: UnsafeMutablePointer<OpaquePointer?>?,
+    _ message: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> ah_status {
+    reporting(message) { () throws(ABIError) in
+        let object = try Handle.object(style, as: StyleObject.self, name: "style")
+        guard let out else { throw .argument("out is NULL") }
+        let text = try Inputs.text(text, length: length)
+        let prepared = try converting { () throws(AutoHeightError) in try object.style.prepare(text) }
+        out.pointee = Handle.make(PreparedObject(prepared: prepared, lineLimits: object.lineLimits))
+    }
+}
+
+@_cdecl("ah_prepared_free")
+public func abiPreparedFree(_ prepared: OpaquePointer?) { Handle.release(prepared, as: PreparedObject.self) }
+
+@_cdecl("ah_prepared_utf16_count")
+public func abiPreparedUTF16Count(_ prepared: OpaquePointer?) -> Int64 {
+    guard let object = try? Handle.object(prepared, as: PreparedObject.self, name: "prepared") else { return 0 }
+    return Int64(object.prepared.utf16Count)
+}
+
+@_cdecl("ah_prepared_measure")
+public func abiPreparedMeasure(
+    _ prepared: OpaquePointer?, _ widths: UnsafePointer<Double>?, _ widthCount: Int,
+    _ results: UnsafeMutablePointer<ah_measurement>?, _ message: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> ah_status {
+    reporting(message) { () throws(ABIError) in
+        let object = try Handle.object(prepared, as: PreparedObject.self, name: "prepared")
+        let widths = try Inputs.widths(widths, count: widthCount)
+        guard let results else { throw .argument("results is NULL") }
+        try converting { () throws(AutoHeightError) in
+            for (index, width) in widths.enumerated() {
+                results[index] = ah_measurement(
+                    try object.prepared.measure(width: width, lineLimits: object.lineLimits))
+            }
+        }
+    }
+}
+
+@_cdecl("ah_prepared_lines")
+public func abiPreparedLines(
+    _ prepared: OpaquePointer?, _ width: Double, _ lines: UnsafeMutablePointer<UnsafeMutablePointer<ah_line>?>?,
+    _ count: UnsafeMutablePointer<Int>?, _ message: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> ah_status {
+    reporting(message) { () throws(ABIError) in
+        let object = try Handle.object(prepared, as: PreparedObject.self, name: "prepared")
+        _ = try Inputs.widths([width], count: 1)
+        guard let lines, let count else { throw .argument("lines or count is NULL") }
+        let layouts = try converting { () throws(AutoHeightError) in try object.prepared.lines(width: width) }
+        (lines.pointee, count.pointee) = copy(layouts)
+    }
+}
