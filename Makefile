@@ -8,7 +8,7 @@ CLI := .build/release/autoheight
 PREFIX ?= /usr/local
 CONFIG ?= release
 
-.PHONY: run test build deps deps-test spark-test install check-install man docs agreement benchmark compare verify-cache lint clean fuzz sanitize
+.PHONY: run test build deps deps-test spark-test install check-install man docs agreement benchmark compare verify-cache lint clean fuzz sanitize capi python node test-bindings bench-bindings
 
 run: deps
 	$(SWIFT) build -c release --product autoheight
@@ -20,18 +20,46 @@ test: deps-test
 build: deps
 	$(SWIFT) build -c release --product autoheight
 
-# The Spark example (examples/spark) on local[2] over 100,000 messages equals the CLI's output
-# record for record. Installs Java and pyspark when missing (scripts/install-spark-deps.sh);
+# The Spark examples (examples/spark: RDD.pipe through the CLI, and a DataFrame job with the
+# Python package) on local[2] over 100,000 messages equal the CLI's output record for record. Installs Java and pyspark when missing (scripts/install-spark-deps.sh);
 # reuses make test's debug build. See docs/batch.md.
-spark-test: deps
+spark-test: deps python
 	$(SWIFT) build --product autoheight
 	examples/spark/test.sh .build/debug/autoheight
 
 # The binary, its fonts (PREFIX/share/autoheight/fonts, where it looks for them), the man page
 # and bash / zsh / fish completions. See docs/install.md.
-install: deps
+install: deps capi
 	$(SWIFT) build -c $(CONFIG) --product autoheight
-	scripts/install.sh "$$($(SWIFT) build -c $(CONFIG) --show-bin-path)/autoheight" "$(DESTDIR)$(PREFIX)"
+	PC_PREFIX="$(PREFIX)" scripts/install.sh "$$($(SWIFT) build -c $(CONFIG) --show-bin-path)/autoheight" \
+		"$(DESTDIR)$(PREFIX)" .build-capi/dist
+
+# The C ABI (Sources/CAutoHeight/include/autoheight.h) as an install tree in .build-capi/dist:
+# libautoheight.so with the Swift runtime linked in, the header, autoheight.pc and the fonts.
+# Always optimised; its own build folder (.build-capi). See docs/bindings.md.
+capi: deps
+	SWIFT=$(SWIFT) scripts/build-capi.sh >/dev/null
+
+# The Python package (bindings/python, cffi): a wheel in bindings/python/dist, installed into
+# the current python3.
+python: capi
+	scripts/build-python.sh
+
+# The Node addon (bindings/node, N-API in C): bindings/node/build/, self-contained.
+node: capi
+	bindings/node/build.sh
+
+# The C, Python and Node surfaces: their tests (each binding's results equal the debug CLI's
+# on bindings/fixtures), then the C test, the wheel and the addon again with the Swift
+# toolchain hidden. Installs cffi, pytest and Node's headers when missing.
+test-bindings: deps-test python node
+	$(SWIFT) build --product autoheight
+	scripts/test-bindings.sh
+
+# The bindings timed against the Swift library on the same texts, in one run (docs/bindings.md).
+bench-bindings: python node
+	$(SWIFT) build -c release --product autoheight
+	scripts/bench-bindings.sh
 
 # Installs into a temporary prefix, moves the checkout out of reach, and measures with the
 # installed binary and with a small app depending on this package (CI runs it).

@@ -5,7 +5,9 @@
 #  3. the checkout is moved out of reach (moved back on exit);
 #  4. PREFIX/bin/autoheight measures, finding its fonts under PREFIX/share (fontconfig's fonts
 #     hidden, so a system copy of Noto Sans cannot stand in), with and without the environment;
-#  5. the app measures, from its build folder and copied elsewhere with its resource bundle.
+#  5. the app measures, from its build folder and copied elsewhere with its resource bundle;
+#  6. a C program built with pkg-config against PREFIX's autoheight.h and libautoheight.so
+#     measures, finding the fonts under PREFIX/share from the library's folder.
 # (ManPageTests checks that the man page lists every option.)
 # CONFIG=debug (what CI uses) reuses the build `make test` just made.
 set -euo pipefail
@@ -69,4 +71,25 @@ rm -rf "$work/app"
 got=$(env -i PATH=/usr/bin:/bin FONTCONFIG_FILE="$work/no-fonts.conf" "$work/deployed/App") \
     || fail "the copied app exited $?"
 [ "$got" = "$expected_app" ] || fail "the copied app printed '$got', expected '$expected_app'"
-echo "check-install: installed autoheight and a dependent app measure with the checkout moved away"
+cat >"$work/measure.c" <<'C'
+#include <stdio.h>
+#include <autoheight.h>
+int main(void) {
+    const char *keys[] = {"fallback"}, *values[] = {"none"};
+    ah_style *style;
+    char *message;
+    if (ah_style_new(keys, values, 1, NULL, &style, &message) != AH_OK) { printf("%s\n", message); return 1; }
+    double width = 200;
+    ah_measurement result;
+    if (ah_measure(style, "hello", 5, &width, 1, &result, &message) != AH_OK) { printf("%s\n", message); return 1; }
+    printf("%lld line, %.1f px\n", (long long)result.lines, result.height);
+    ah_style_free(style);
+    return 0;
+}
+C
+# shellcheck disable=SC2046
+cc -o "$work/measure" "$work/measure.c" $(PKG_CONFIG_PATH="$work/prefix/lib/pkgconfig" pkg-config --cflags --libs autoheight) \
+    -Wl,-rpath,"$work/prefix/lib" || fail "a C program did not build against the installed autoheight.pc"
+got=$(env -i PATH=/usr/bin:/bin FONTCONFIG_FILE="$work/no-fonts.conf" "$work/measure") || fail "the C program exited $?: $got"
+[ "$got" = "1 line, 23.2 px" ] || fail "the C program printed '$got', expected '1 line, 23.2 px'"
+echo "check-install: installed autoheight, libautoheight.so and a dependent app measure with the checkout moved away"

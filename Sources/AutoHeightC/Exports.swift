@@ -97,27 +97,56 @@ public func abiMeasureBatch(
     _ results: UnsafeMutablePointer<ah_measurement>?, _ statuses: UnsafeMutablePointer<ah_status>?,
     _ message: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> ah_status {
-    var firstFailure: ABIError?
-    let status = reporting(message) { () throws(ABIError) in
-        let object = try Handle.object(style, as: StyleObject.self, name: "style")
-        let widths = try Inputs.widths(widths, count: widthCount)
-        guard textCount >= 0 else { throw .argument("invalid text_count \(textCount)") }
+    reporting(message) { () throws(ABIError) in
         guard textCount == 0 || (texts != nil && lengths != nil) else { throw .argument("texts or lengths is NULL") }
-        guard let results else { throw .argument("results is NULL") }
-        for index in 0..<textCount {
-            let slots = results + index * widths.count
-            do throws(ABIError) {
-                try measure(Inputs.text(texts![index], length: lengths![index]), object, widths, into: slots)
-                statuses?[index] = AH_OK
-            } catch {
-                slots.update(repeating: ah_measurement(), count: widths.count)
-                statuses?[index] = error.status
-                if firstFailure == nil { firstFailure = ABIError(error.status, "text \(index): \(error.message)") }
-            }
+        try measureBatch(style, textCount, widths, widthCount, results, statuses) { index in
+            (texts![index], lengths![index])
         }
-        if let firstFailure { throw firstFailure }
     }
-    return status
+}
+
+@_cdecl("ah_measure_packed")
+public func abiMeasurePacked(
+    _ style: OpaquePointer?, _ bytes: UnsafePointer<CChar>?, _ lengths: UnsafePointer<Int>?, _ textCount: Int,
+    _ widths: UnsafePointer<Double>?, _ widthCount: Int, _ results: UnsafeMutablePointer<ah_measurement>?,
+    _ statuses: UnsafeMutablePointer<ah_status>?, _ message: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> ah_status {
+    reporting(message) { () throws(ABIError) in
+        guard textCount == 0 || lengths != nil else { throw .argument("lengths is NULL") }
+        var offset = 0
+        try measureBatch(style, textCount, widths, widthCount, results, statuses) { index in
+            defer { offset += lengths![index] }
+            return (bytes.map { $0 + offset }, lengths![index])
+        }
+    }
+}
+
+/// Measures `textCount` texts (`text(index)` gives each one's bytes, in order) at every width:
+/// a failing text gets zeroed results and its status, the others go on; the first failure is
+/// thrown at the end, naming its index.
+func measureBatch(
+    _ style: OpaquePointer?, _ textCount: Int, _ widths: UnsafePointer<Double>?, _ widthCount: Int,
+    _ results: UnsafeMutablePointer<ah_measurement>?, _ statuses: UnsafeMutablePointer<ah_status>?,
+    text: (Int) -> (UnsafePointer<CChar>?, Int)
+) throws(ABIError) {
+    let object = try Handle.object(style, as: StyleObject.self, name: "style")
+    let widths = try Inputs.widths(widths, count: widthCount)
+    guard textCount >= 0 else { throw .argument("invalid text_count \(textCount)") }
+    guard let results else { throw .argument("results is NULL") }
+    var firstFailure: ABIError?
+    for index in 0..<textCount {
+        let slots = results + index * widths.count
+        do throws(ABIError) {
+            let (bytes, length) = text(index)
+            try measure(Inputs.text(bytes, length: length), object, widths, into: slots)
+            statuses?[index] = AH_OK
+        } catch {
+            slots.update(repeating: ah_measurement(), count: widths.count)
+            statuses?[index] = error.status
+            if firstFailure == nil { firstFailure = ABIError(error.status, "text \(index): \(error.message)") }
+        }
+    }
+    if let firstFailure { throw firstFailure }
 }
 
 @_cdecl("ah_lines")

@@ -72,7 +72,7 @@ typedef struct ah_measurement {
     double visible_height;   /* px, the height of the visible lines */
     int64_t missing_glyphs;  /* grapheme clusters no font covers */
     int32_t overflows;       /* 1 when the text has more lines than max-lines, else 0 */
-    int32_t reserved;        /* 0 */
+    int32_t reserved;        /* 0 (pads the struct to 64 bytes) */
 } ah_measurement;
 
 /* One line at one width. */
@@ -126,6 +126,14 @@ ah_status ah_measure(const ah_style *style, const char *text, size_t length, con
 ah_status ah_measure_batch(const ah_style *style, const char *const *texts, const size_t *lengths,
                            size_t text_count, const double *widths, size_t width_count,
                            ah_measurement *results, ah_status *statuses, char **message);
+
+/*
+ * ah_measure_batch for texts laid end to end in one buffer: text t is the lengths[t] bytes
+ * after texts 0 ..< t (what a binding that copies its strings anyway builds: no pointer array).
+ */
+ah_status ah_measure_packed(const ah_style *style, const char *bytes, const size_t *lengths, size_t text_count,
+                            const double *widths, size_t width_count, ah_measurement *results,
+                            ah_status *statuses, char **message);
 
 /* Every line of one text at `width`: *lines receives *count lines (release with ah_lines_free). */
 ah_status ah_lines(const ah_style *style, const char *text, size_t length, double width, ah_line **lines,
