@@ -8,29 +8,46 @@ import AutoHeight
 /// takes them in snake case (`font_size`) or camel case (`fontSize`), and `size` for
 /// `font-size`. Errors name an option in the caller's own spelling (``Spelling``).
 public struct StyleSettings: Sendable, Equatable {
+    /// `font-file`: a font file (.ttf, .otf, .ttc) instead of the bundled stack.
     public var fontFile: String?
     /// A fontconfig description, as pango-view writes it (``FontDescription``).
     public var font: String?
+    /// `face`: the face index inside a collection file.
     public var faceIndex = 0
+    /// `fallback-font`: font files tried after the primary one, in order.
     public var fallbackFonts: [String] = []
+    /// `fallback`: the system's fonts after the given ones (`system`), or none.
     public var fallback: FallbackMode = .system
+    /// `font-size` (px); nil: the `font` description's size, else 17.
     public var fontSize: Double?
+    /// `language`: a BCP 47 tag, for HarfBuzz and ICU's line breaker.
     public var language = "en"
+    /// `line-break`: CSS line-break strictness; nil: the language's.
     public var lineBreak: LineBreakRules.Strictness?
+    /// `word-break`: CSS word-break; nil: the language's.
     public var wordBreak: LineBreakRules.WordBreak?
+    /// `line-spacing`: extra px between lines.
     public var lineSpacing = 0.0
     /// `metrics`, `normal`, `em`, a px value or a multiple (`1.5x`): ``AutoHeight/LineHeight``.
     public var lineHeight = "metrics"
+    /// `tab-width`: tab stops every this many space widths.
     public var tabWidth = 8
     /// A CSS tab-size: ``AutoHeight/TabSize``.
     public var tabSize: String?
+    /// `white-space`: CSS white-space.
     public var whiteSpace: WhiteSpace = .preWrap
+    /// `overflow-wrap`: CSS overflow-wrap.
     public var overflowWrap: OverflowWrap = .breakWord
+    /// `trailing-whitespace`: which whitespace hangs at a line end.
     public var trailingWhitespace: TrailingWhitespace = .hangs
+    /// `profile`: a native editor's line breaking, or a Chromium textarea's.
     public var profile: LayoutProfile = .editor
+    /// `min-lines`: the box is at least this many lines tall.
     public var minLines: Int?
+    /// `max-lines`: the box stops growing at this many lines.
     public var maxLines: Int?
 
+    /// The CLI's defaults.
     public init() {}
 
     /// `--fallback`: the system's fonts after the given ones, or none.

@@ -103,7 +103,7 @@ int64_t ah_cache_byte_count(const ah_cache *cache);
  * "white-space", "overflow-wrap", "trailing-whitespace", "profile", "min-lines", "max-lines";
  * snake_case, camelCase and "size" for "font-size" are accepted too) and values[i] is its text
  * ("16", "web", "1.5x"). No pairs: the bundled fonts at 17 px. `cache` may be NULL: the style
- * then has a cache of its own (16 MiB); a cache given is shared, and kept alive by the style.
+ * then has a cache of its own (32 MiB); a cache given is shared, and kept alive by the style.
  */
 ah_status ah_style_new(const char *const *keys, const char *const *values, size_t count, ah_cache *cache,
                        ah_style **out, char **message);

@@ -1,0 +1,1489 @@
+/*
+ * autoheight.node: the Node.js binding of AutoHeight, an N-API addon over the C ABI
+ * (autoheight.h, libautoheight.so). index.js wraps it: it hands the error classes to setup(),
+ * and it builds the result objects from the doubles this file returns (see "Results").
+ *
+ * Text: JS strings are read as UTF-16 (a lone surrogate is refused with an InputError naming
+ * its UTF-16 offset, where V8's own UTF-8 conversion would silently substitute U+FFFD) and
+ * encoded to UTF-8 here; offsets the library returns are UTF-16, as in JS.
+ *
+ * Lifetime: a Style's ah_style is freed by close() or by the finalizer, but not while a
+ * measureMany is running on a worker thread: the box counts those and the last one to finish
+ * frees what close() or the finalizer left. Everything else runs on the JS thread.
+ *
+ * Every box starts with a magic number, checked after napi_unwrap, so that a method called on
+ * another wrapped object (Style.prototype.measure.call(prepared)) is a TypeError.
+ */
+#define NAPI_VERSION 8
+#include <node_api.h>
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "autoheight.h"
+
+/* UTF-16 units read into a stack buffer before falling back to the heap. */
+#define STACK_UNITS 512
+/* Widths and results kept on the stack before falling back to the heap. */
+#define STACK_WIDTHS 16
+
+#define STYLE_MAGIC 0x54534841u    /* "AHST" */
+#define PREPARED_MAGIC 0x50504841u /* "AHPP" */
+#define CACHE_MAGIC 0x43434841u    /* "AHCC" */
+
+/* Doubles in the scratch array results are returned in when they fit (64 measurements). */
+#define SCRATCH_DOUBLES 512
+
+#define ERROR_CLASS_COUNT 6 /* AutoHeightError, then one per failing ah_status (1...5) */
+
+typedef struct {
+    napi_ref errors[ERROR_CLASS_COUNT];
+    napi_ref prepared_class;
+    napi_ref scratch;     /* the Float64Array small results are returned in */
+    double *scratch_data; /* its SCRATCH_DOUBLES doubles */
+} addon_data;
+
+typedef struct {
+    uint32_t magic;
+    ah_style *style;     /* NULL once closed */
+    uint32_t pending;    /* measureMany calls running on a worker thread */
+    bool closed;         /* close() was called: free the style when pending reaches 0 */
+    bool finalized;      /* the JS object is gone: free the box when pending reaches 0 */
+} style_box;
+
+typedef struct {
+    uint32_t magic;
+    ah_prepared *prepared; /* NULL once closed */
+    int64_t utf16_count;
+} prepared_box;
+
+typedef struct {
+    uint32_t magic;
+    ah_cache *cache; /* NULL once closed; the styles made with it keep it alive */
+} cache_box;
+
+/* ---- Errors ------------------------------------------------------------------------------ */
+
+static const char *const status_codes[ERROR_CLASS_COUNT] = {"UNKNOWN", "ARGUMENT", "INPUT", "FONT_NOT_FOUND",
+                                                            "FONT", "NATIVE"};
+
+/* An AutoHeightError subclass instance for `status` (a plain Error with .code if setup() was
+ * never called). */
+static napi_value make_error(napi_env env, addon_data *data, ah_status status, const char *message) {
+    int index = (status >= 1 && status < ERROR_CLASS_COUNT) ? (int)status : 0;
+    napi_value text, error = NULL, constructor = NULL;
+    if (napi_create_string_utf8(env, message ? message : "unknown error", NAPI_AUTO_LENGTH, &text) != napi_ok) {
+        return NULL;
+    }
+    if (data->errors[index] != NULL && napi_get_reference_value(env, data->errors[index], &constructor) == napi_ok &&
+        constructor != NULL && napi_new_instance(env, constructor, 1, &text, &error) == napi_ok) {
+        return error;
+    }
+    napi_value code;
+    if (napi_create_string_utf8(env, status_codes[index], NAPI_AUTO_LENGTH, &code) != napi_ok ||
+        napi_create_error(env, code, text, &error) != napi_ok) {
+        return NULL;
+    }
+    return error;
+}
+
+static void throw_status(napi_env env, addon_data *data, ah_status status, const char *message) {
+    napi_value error = make_error(env, data, status, message);
+    if (error != NULL) {
+        napi_throw(env, error);
+    }
+}
+
+/* Throws the library's failure and releases its message. */
+static void throw_library(napi_env env, addon_data *data, ah_status status, char *message) {
+    throw_status(env, data, status, message);
+    ah_message_free(message);
+}
+
+static void throw_type(napi_env env, const char *message) {
+    napi_throw_type_error(env, "ERR_INVALID_ARG_TYPE", message);
+}
+
+/* ---- Text ------------------------------------------------------------------------------- */
+
+typedef enum { TEXT_OK, TEXT_NOT_STRING, TEXT_LONE_SURROGATE, TEXT_FAILED } text_result;
+
+/*
+ * `count` UTF-16 units as UTF-8 at `out` (room for 3 bytes a unit): the bytes written, or
+ * SIZE_MAX at a lone surrogate, whose offset goes to *bad.
+ */
+static size_t encode_utf8(const uint16_t *units, size_t count, char *out, size_t *bad) {
+    unsigned char *o = (unsigned char *)out;
+    size_t i = 0;
+    while (i < count) {
+        /* Four ASCII units at a time. */
+        while (i + 4 <= count) {
+            uint64_t four;
+            memcpy(&four, units + i, sizeof four);
+            if (four & 0xFF80FF80FF80FF80ull) {
+                break;
+            }
+            o[0] = (unsigned char)units[i];
+            o[1] = (unsigned char)units[i + 1];
+            o[2] = (unsigned char)units[i + 2];
+            o[3] = (unsigned char)units[i + 3];
+            o += 4;
+            i += 4;
+        }
+        if (i == count) {
+            break;
+        }
+        uint32_t c = units[i];
+        if (c < 0x80) {
+            *o++ = (unsigned char)c;
+            i++;
+            continue;
+        }
+        if (c < 0x800) {
+            o[0] = (unsigned char)(0xC0 | (c >> 6));
+            o[1] = (unsigned char)(0x80 | (c & 0x3F));
+            o += 2;
+            i++;
+        } else if (c - 0xD800u < 0x800u) {
+            uint32_t low = i + 1 < count ? units[i + 1] : 0;
+            if (c > 0xDBFF || low - 0xDC00u >= 0x400u) {
+                *bad = i;
+                return SIZE_MAX;
+            }
+            uint32_t scalar = 0x10000u + ((c - 0xD800u) << 10) + (low - 0xDC00u);
+            o[0] = (unsigned char)(0xF0 | (scalar >> 18));
+            o[1] = (unsigned char)(0x80 | ((scalar >> 12) & 0x3F));
+            o[2] = (unsigned char)(0x80 | ((scalar >> 6) & 0x3F));
+            o[3] = (unsigned char)(0x80 | (scalar & 0x3F));
+            o += 4;
+            i += 2;
+        } else {
+            o[0] = (unsigned char)(0xE0 | (c >> 12));
+            o[1] = (unsigned char)(0x80 | ((c >> 6) & 0x3F));
+            o[2] = (unsigned char)(0x80 | (c & 0x3F));
+            o += 3;
+            i++;
+        }
+    }
+    return (size_t)((char *)o - out);
+}
+
+/*
+ * The UTF-16 units of a JS string: in `stack` (STACK_UNITS) when they fit, else in *heap
+ * (to be freed). One napi call for a short string, three for a long one.
+ */
+static text_result read_units(napi_env env, napi_value value, uint16_t *stack, uint16_t **units, uint16_t **heap,
+                              size_t *count) {
+    *heap = NULL;
+    size_t copied = 0;
+    napi_status status = napi_get_value_string_utf16(env, value, stack, STACK_UNITS, &copied);
+    if (status == napi_string_expected) {
+        return TEXT_NOT_STRING;
+    }
+    if (status != napi_ok) {
+        return TEXT_FAILED;
+    }
+    *units = stack;
+    if (copied >= STACK_UNITS - 1) { /* the buffer is full: the string may be longer */
+        size_t total = 0;
+        if (napi_get_value_string_utf16(env, value, NULL, 0, &total) != napi_ok) {
+            return TEXT_FAILED;
+        }
+        if (total > copied) {
+            *heap = malloc((total + 1) * sizeof(uint16_t));
+            if (*heap == NULL ||
+                napi_get_value_string_utf16(env, value, *heap, total + 1, &copied) != napi_ok) {
+                free(*heap);
+                *heap = NULL;
+                return TEXT_FAILED;
+            }
+            *units = *heap;
+        }
+    }
+    *count = copied;
+    return TEXT_OK;
+}
+
+/* One text as UTF-8: `bytes`, `length` (in `stack` when short). */
+typedef struct {
+    const char *bytes;
+    size_t length;
+    char *heap;
+    char stack[STACK_UNITS * 3];
+} utf8_text;
+
+static text_result read_text(napi_env env, napi_value value, utf8_text *text, size_t *bad) {
+    uint16_t stack[STACK_UNITS];
+    uint16_t *units, *heap;
+    size_t count;
+    text->heap = NULL;
+    text_result result = read_units(env, value, stack, &units, &heap, &count);
+    if (result != TEXT_OK) {
+        return result;
+    }
+    char *out = text->stack;
+    if (count > STACK_UNITS) {
+        out = text->heap = malloc(count * 3);
+        if (out == NULL) {
+            free(heap);
+            return TEXT_FAILED;
+        }
+    }
+    size_t length = encode_utf8(units, count, out, bad);
+    free(heap);
+    if (length == SIZE_MAX) {
+        free(text->heap);
+        text->heap = NULL;
+        return TEXT_LONE_SURROGATE;
+    }
+    text->bytes = out;
+    text->length = length;
+    return TEXT_OK;
+}
+
+/* read_text, throwing its failures: false when it threw. */
+static bool get_text(napi_env env, addon_data *data, napi_value value, utf8_text *text) {
+    size_t bad = 0;
+    switch (read_text(env, value, text, &bad)) {
+    case TEXT_OK:
+        return true;
+    case TEXT_NOT_STRING:
+        throw_type(env, "text must be a string");
+        return false;
+    case TEXT_LONE_SURROGATE: {
+        char message[80];
+        snprintf(message, sizeof message, "lone surrogate at UTF-16 offset %zu", bad);
+        throw_status(env, data, AH_ERROR_INPUT, message);
+        return false;
+    }
+    default:
+        napi_throw_error(env, NULL, "cannot read the text (out of memory?)");
+        return false;
+    }
+}
+
+/* ---- Widths ----------------------------------------------------------------------------- */
+
+/*
+ * A number, or an array of numbers, into `stack` (STACK_WIDTHS) or *heap: false when it threw.
+ */
+static bool get_widths(napi_env env, napi_value value, double *stack, double **widths, double **heap,
+                       size_t *count) {
+    *heap = NULL;
+    napi_status status = napi_get_value_double(env, value, stack);
+    if (status == napi_ok) {
+        *widths = stack;
+        *count = 1;
+        return true;
+    }
+    bool is_array = false;
+    if (status != napi_number_expected || napi_is_array(env, value, &is_array) != napi_ok || !is_array) {
+        throw_type(env, "width must be a number or an array of numbers");
+        return false;
+    }
+    uint32_t length = 0;
+    napi_get_array_length(env, value, &length);
+    double *out = stack;
+    if (length > STACK_WIDTHS) {
+        out = *heap = malloc(length * sizeof(double));
+        if (out == NULL) {
+            napi_throw_error(env, NULL, "out of memory");
+            return false;
+        }
+    }
+    for (uint32_t index = 0; index < length; index++) {
+        napi_value element;
+        if (napi_get_element(env, value, index, &element) != napi_ok ||
+            napi_get_value_double(env, element, out + index) != napi_ok) {
+            free(*heap);
+            *heap = NULL;
+            throw_type(env, "width must be a number or an array of numbers");
+            return false;
+        }
+    }
+    *widths = out;
+    *count = length;
+    return true;
+}
+
+/* ---- Results ---------------------------------------------------------------------------- */
+
+/*
+ * Results go back to JS as plain doubles in a Float64Array, which index.js turns into objects:
+ * V8 builds an object literal of a fixed shape in a few ns, N-API takes about 1.5 us for the
+ * same eight properties (Node 20). A measurement is 8 doubles (width, lines, height,
+ * maxLineWidth, visibleLines, visibleHeight, overflows 0/1, missingGlyphs), a line 5 (start,
+ * end, width, height, y).
+ */
+#define MEASUREMENT_FIELDS 8
+#define LINE_FIELDS 5
+
+static napi_value number(napi_env env, double value) {
+    napi_value result;
+    napi_create_double(env, value, &result);
+    return result;
+}
+
+static void store_measurements(double *out, const ah_measurement *m, size_t count) {
+    for (size_t index = 0; index < count; index++, m++, out += MEASUREMENT_FIELDS) {
+        out[0] = m->width;
+        out[1] = (double)m->lines;
+        out[2] = m->height;
+        out[3] = m->max_line_width;
+        out[4] = (double)m->visible_lines;
+        out[5] = m->visible_height;
+        out[6] = m->overflows ? 1 : 0;
+        out[7] = (double)m->missing_glyphs;
+    }
+}
+
+/* A new Float64Array of `count` doubles, *out its storage: NULL when it threw. */
+static napi_value new_doubles(napi_env env, size_t count, double **out) {
+    napi_value buffer, array;
+    void *bytes = NULL;
+    if (napi_create_arraybuffer(env, count * sizeof(double), &bytes, &buffer) != napi_ok ||
+        napi_create_typedarray(env, napi_float64_array, count, buffer, 0, &array) != napi_ok) {
+        return NULL;
+    }
+    *out = bytes;
+    return array;
+}
+
+static napi_value measurements_array(napi_env env, const ah_measurement *results, size_t count) {
+    double *out;
+    napi_value array = new_doubles(env, count * MEASUREMENT_FIELDS, &out);
+    if (array != NULL) {
+        store_measurements(out, results, count);
+    }
+    return array;
+}
+
+/*
+ * Where `items` results of `fields` doubles go: the shared scratch array when they fit (the
+ * call then returns their count, a number), else a new Float64Array (returned).
+ */
+static double *result_doubles(napi_env env, addon_data *data, size_t items, size_t fields, napi_value *result) {
+    if (items * fields <= SCRATCH_DOUBLES) {
+        *result = number(env, (double)items);
+        return data->scratch_data;
+    }
+    double *out = NULL;
+    *result = new_doubles(env, items * fields, &out);
+    return out;
+}
+
+/* Measurements: their count with them in the scratch array, or a Float64Array. */
+static napi_value measurements_result(napi_env env, addon_data *data, const ah_measurement *results, size_t count) {
+    napi_value result;
+    double *out = result_doubles(env, data, count, MEASUREMENT_FIELDS, &result);
+    if (out != NULL) {
+        store_measurements(out, results, count);
+    }
+    return result;
+}
+
+/* Lines: their count with them in the scratch array, or a Float64Array. */
+static napi_value lines_result(napi_env env, addon_data *data, const ah_line *lines, size_t count) {
+    napi_value result;
+    double *out = result_doubles(env, data, count, LINE_FIELDS, &result);
+    if (out == NULL) {
+        return NULL;
+    }
+    for (size_t index = 0; index < count; index++, out += LINE_FIELDS) {
+        out[0] = (double)lines[index].start;
+        out[1] = (double)lines[index].end;
+        out[2] = lines[index].width;
+        out[3] = lines[index].height;
+        out[4] = lines[index].y;
+    }
+    return result;
+}
+
+static napi_value undefined(napi_env env) {
+    napi_value result;
+    napi_get_undefined(env, &result);
+    return result;
+}
+
+/* ---- Unwrapping --------------------------------------------------------------------------- */
+
+static style_box *unwrap_style(napi_env env, napi_value self) {
+    void *pointer = NULL;
+    if (napi_unwrap(env, self, &pointer) != napi_ok || pointer == NULL ||
+        ((style_box *)pointer)->magic != STYLE_MAGIC) {
+        throw_type(env, "not a Style");
+        return NULL;
+    }
+    return pointer;
+}
+
+/* The open style of `self`: NULL when it threw. */
+static ah_style *open_style(napi_env env, addon_data *data, napi_value self, style_box **box_out) {
+    style_box *box = unwrap_style(env, self);
+    if (box == NULL) {
+        return NULL;
+    }
+    if (box->closed || box->style == NULL) {
+        throw_status(env, data, AH_ERROR_ARGUMENT, "style is closed");
+        return NULL;
+    }
+    if (box_out) {
+        *box_out = box;
+    }
+    return box->style;
+}
+
+static prepared_box *unwrap_prepared(napi_env env, napi_value self) {
+    void *pointer = NULL;
+    if (napi_unwrap(env, self, &pointer) != napi_ok || pointer == NULL ||
+        ((prepared_box *)pointer)->magic != PREPARED_MAGIC) {
+        throw_type(env, "not a PreparedText");
+        return NULL;
+    }
+    return pointer;
+}
+
+static ah_prepared *open_prepared(napi_env env, addon_data *data, napi_value self) {
+    prepared_box *box = unwrap_prepared(env, self);
+    if (box == NULL) {
+        return NULL;
+    }
+    if (box->prepared == NULL) {
+        throw_status(env, data, AH_ERROR_ARGUMENT, "prepared text is closed");
+        return NULL;
+    }
+    return box->prepared;
+}
+
+/* ---- Cache ------------------------------------------------------------------------------- */
+
+/* A new cache of `bytes` (> 0, whole): false when it threw. */
+static bool new_cache(napi_env env, addon_data *data, double bytes, ah_cache **out) {
+    if (!(bytes >= 1 && bytes <= 9.2e18 && bytes == (double)(int64_t)bytes)) {
+        char message[96];
+        snprintf(message, sizeof message, "invalid cache byte limit %.17g: must be a whole number > 0", bytes);
+        throw_status(env, data, AH_ERROR_ARGUMENT, message);
+        return false;
+    }
+    char *message = NULL;
+    ah_status status = ah_cache_new((int64_t)bytes, out, &message);
+    if (status != AH_OK) {
+        throw_library(env, data, status, message);
+        return false;
+    }
+    return true;
+}
+
+static void cache_finalize(napi_env env, void *pointer, void *hint) {
+    (void)env;
+    (void)hint;
+    cache_box *box = pointer;
+    ah_cache_free(box->cache);
+    box->magic = 0;
+    free(box);
+}
+
+/* new Cache(byteLimit) */
+static napi_value cache_constructor(napi_env env, napi_callback_info info) {
+    size_t argc = 1;
+    napi_value argv[1], self, target;
+    void *pointer;
+    napi_get_cb_info(env, info, &argc, argv, &self, &pointer);
+    addon_data *data = pointer;
+    if (napi_get_new_target(env, info, &target) != napi_ok || target == NULL) {
+        throw_type(env, "Class constructor Cache cannot be invoked without 'new'");
+        return NULL;
+    }
+    double bytes;
+    if (napi_get_value_double(env, argv[0], &bytes) != napi_ok) {
+        throw_type(env, "the cache byte limit must be a number");
+        return NULL;
+    }
+    ah_cache *cache = NULL;
+    if (!new_cache(env, data, bytes, &cache)) {
+        return NULL;
+    }
+    cache_box *box = malloc(sizeof *box);
+    if (box == NULL || napi_wrap(env, self, box, cache_finalize, NULL, NULL) != napi_ok) {
+        free(box);
+        ah_cache_free(cache);
+        napi_throw_error(env, NULL, "cannot wrap the Cache");
+        return NULL;
+    }
+    box->magic = CACHE_MAGIC;
+    box->cache = cache;
+    return self;
+}
+
+static cache_box *unwrap_cache(napi_env env, napi_value self) {
+    void *pointer = NULL;
+    if (napi_unwrap(env, self, &pointer) != napi_ok || pointer == NULL ||
+        ((cache_box *)pointer)->magic != CACHE_MAGIC) {
+        throw_type(env, "not a Cache");
+        return NULL;
+    }
+    return pointer;
+}
+
+/* cache.byteCount: the bytes it holds now (0 once closed). */
+static napi_value cache_byte_count(napi_env env, napi_callback_info info) {
+    napi_value self;
+    napi_get_cb_info(env, info, NULL, NULL, &self, NULL);
+    cache_box *box = unwrap_cache(env, self);
+    return box == NULL ? NULL : number(env, box->cache ? (double)ah_cache_byte_count(box->cache) : 0);
+}
+
+/* cache.close(): releases this handle; styles made with the cache keep using it. */
+static napi_value cache_close(napi_env env, napi_callback_info info) {
+    napi_value self;
+    napi_get_cb_info(env, info, NULL, NULL, &self, NULL);
+    cache_box *box = unwrap_cache(env, self);
+    if (box == NULL) {
+        return NULL;
+    }
+    ah_cache_free(box->cache);
+    box->cache = NULL;
+    return undefined(env);
+}
+
+/* ---- Style ------------------------------------------------------------------------------ */
+
+static void style_box_release(style_box *box) {
+    if (box->pending > 0) {
+        return;
+    }
+    if (box->closed && box->style != NULL) {
+        ah_style_free(box->style);
+        box->style = NULL;
+    }
+    if (box->finalized) {
+        ah_style_free(box->style);
+        box->magic = 0;
+        free(box);
+    }
+}
+
+static void style_finalize(napi_env env, void *pointer, void *hint) {
+    (void)env;
+    (void)hint;
+    style_box *box = pointer;
+    box->finalized = true;
+    style_box_release(box);
+}
+
+/* A JS value as a malloc'd UTF-8 C string (String(value) for non-strings): NULL when it threw. */
+static char *string_of(napi_env env, napi_value value) {
+    napi_value text;
+    size_t length = 0;
+    if (napi_coerce_to_string(env, value, &text) != napi_ok ||
+        napi_get_value_string_utf8(env, text, NULL, 0, &length) != napi_ok) {
+        return NULL;
+    }
+    char *result = malloc(length + 1);
+    if (result == NULL) {
+        napi_throw_error(env, NULL, "out of memory");
+        return NULL;
+    }
+    napi_get_value_string_utf8(env, text, result, length + 1, &length);
+    return result;
+}
+
+static bool is_nullish(napi_env env, napi_value value) {
+    napi_valuetype type;
+    napi_typeof(env, value, &type);
+    return type == napi_undefined || type == napi_null;
+}
+
+typedef struct {
+    char **keys;
+    char **values;
+    size_t count, capacity;
+    napi_value cache; /* the `cache` option (a Cache or a byte limit), not passed to the library */
+} option_pairs;
+
+/* Adds `key` (malloc'd; taken over, freed on failure too) with String(value). */
+static bool add_option(napi_env env, option_pairs *pairs, char *key, napi_value value) {
+    if (pairs->count == pairs->capacity) {
+        size_t capacity = pairs->capacity ? pairs->capacity * 2 : 16;
+        char **keys = realloc(pairs->keys, capacity * sizeof(char *));
+        char **values = keys == NULL ? NULL : realloc(pairs->values, capacity * sizeof(char *));
+        if (keys != NULL) {
+            pairs->keys = keys;
+        }
+        if (values == NULL) {
+            free(key);
+            napi_throw_error(env, NULL, "out of memory");
+            return false;
+        }
+        pairs->values = values;
+        pairs->capacity = capacity;
+    }
+    char *value_text = string_of(env, value);
+    if (value_text == NULL) {
+        free(key);
+        return false;
+    }
+    pairs->keys[pairs->count] = key;
+    pairs->values[pairs->count] = value_text;
+    pairs->count++;
+    return true;
+}
+
+static void free_options(option_pairs *pairs) {
+    for (size_t index = 0; index < pairs->count; index++) {
+        free(pairs->keys[index]);
+        free(pairs->values[index]);
+    }
+    free(pairs->keys);
+    free(pairs->values);
+}
+
+/* The option pairs of a JS options object: false when it threw. */
+static bool read_options(napi_env env, napi_value options, option_pairs *pairs) {
+    if (is_nullish(env, options)) {
+        return true;
+    }
+    napi_valuetype type;
+    napi_typeof(env, options, &type);
+    if (type != napi_object) {
+        throw_type(env, "options must be an object");
+        return false;
+    }
+    napi_value names;
+    uint32_t count = 0;
+    if (napi_get_all_property_names(env, options, napi_key_own_only, napi_key_enumerable | napi_key_skip_symbols,
+                                    napi_key_numbers_to_strings, &names) != napi_ok ||
+        napi_get_array_length(env, names, &count) != napi_ok) {
+        return false;
+    }
+    for (uint32_t index = 0; index < count; index++) {
+        napi_value name, value;
+        if (napi_get_element(env, names, index, &name) != napi_ok ||
+            napi_get_property(env, options, name, &value) != napi_ok) {
+            return false;
+        }
+        if (is_nullish(env, value)) {
+            continue;
+        }
+        char *key = string_of(env, name);
+        if (key == NULL) {
+            return false;
+        }
+        if (strcmp(key, "cache") == 0) {
+            free(key);
+            pairs->cache = value;
+            continue;
+        }
+        if (strcmp(key, "fallbackFonts") != 0) {
+            if (!add_option(env, pairs, key, value)) {
+                return false;
+            }
+            continue;
+        }
+        free(key);
+        bool is_array = false;
+        napi_is_array(env, value, &is_array);
+        if (!is_array) {
+            throw_type(env, "fallbackFonts must be an array of font file paths");
+            return false;
+        }
+        uint32_t fonts = 0;
+        napi_get_array_length(env, value, &fonts);
+        for (uint32_t font = 0; font < fonts; font++) {
+            napi_value path;
+            if (napi_get_element(env, value, font, &path) != napi_ok) {
+                return false;
+            }
+            if (is_nullish(env, path)) {
+                continue;
+            }
+            char *fallback_key = strdup("fallback-font");
+            if (fallback_key == NULL) {
+                napi_throw_error(env, NULL, "out of memory");
+                return false;
+            }
+            if (!add_option(env, pairs, fallback_key, path)) {
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+/*
+ * The cache of the `cache` option: a Cache's (*cache), or a new one of that many bytes (also in
+ * *own, to release once the style holds it). False when it threw.
+ */
+static bool style_cache(napi_env env, addon_data *data, napi_value value, ah_cache **cache, ah_cache **own) {
+    double bytes;
+    if (napi_get_value_double(env, value, &bytes) == napi_ok) {
+        return new_cache(env, data, bytes, own) && (*cache = *own) != NULL;
+    }
+    void *pointer = NULL;
+    napi_valuetype type;
+    napi_typeof(env, value, &type);
+    if (type != napi_object || napi_unwrap(env, value, &pointer) != napi_ok || pointer == NULL ||
+        ((cache_box *)pointer)->magic != CACHE_MAGIC) {
+        throw_type(env, "cache must be a Cache or a byte limit");
+        return false;
+    }
+    if (((cache_box *)pointer)->cache == NULL) {
+        throw_status(env, data, AH_ERROR_ARGUMENT, "cache is closed");
+        return false;
+    }
+    *cache = ((cache_box *)pointer)->cache;
+    return true;
+}
+
+static napi_value style_constructor(napi_env env, napi_callback_info info) {
+    size_t argc = 1;
+    napi_value argv[1], self, target;
+    void *pointer;
+    napi_get_cb_info(env, info, &argc, argv, &self, &pointer);
+    addon_data *data = pointer;
+    if (napi_get_new_target(env, info, &target) != napi_ok || target == NULL) {
+        throw_type(env, "Class constructor Style cannot be invoked without 'new'");
+        return NULL;
+    }
+    option_pairs pairs = {0};
+    if (!read_options(env, argv[0], &pairs)) {
+        free_options(&pairs);
+        return NULL;
+    }
+    ah_cache *cache = NULL, *own_cache = NULL;
+    if (pairs.cache != NULL && !style_cache(env, data, pairs.cache, &cache, &own_cache)) {
+        free_options(&pairs);
+        return NULL;
+    }
+    ah_style *style = NULL;
+    char *message = NULL;
+    ah_status status = ah_style_new((const char *const *)pairs.keys, (const char *const *)pairs.values, pairs.count,
+                                    cache, &style, &message);
+    free_options(&pairs);
+    ah_cache_free(own_cache); /* the style keeps it alive */
+    if (status != AH_OK) {
+        throw_library(env, data, status, message);
+        return NULL;
+    }
+    style_box *box = calloc(1, sizeof *box);
+    if (box == NULL) {
+        ah_style_free(style);
+        napi_throw_error(env, NULL, "out of memory");
+        return NULL;
+    }
+    box->magic = STYLE_MAGIC;
+    box->style = style;
+    if (napi_wrap(env, self, box, style_finalize, NULL, NULL) != napi_ok) {
+        ah_style_free(style);
+        free(box);
+        napi_throw_error(env, NULL, "cannot wrap the Style");
+        return NULL;
+    }
+    return self;
+}
+
+/*
+ * measureInto(text, width): one width, the measurement into the shared Float64Array (what
+ * setup() returned), for index.js to read: no allocation on the native side.
+ */
+static napi_value style_measure_into(napi_env env, napi_callback_info info) {
+    size_t argc = 2;
+    napi_value argv[2], self;
+    void *pointer;
+    napi_get_cb_info(env, info, &argc, argv, &self, &pointer);
+    addon_data *data = pointer;
+    ah_style *style = open_style(env, data, self, NULL);
+    if (style == NULL) {
+        return NULL;
+    }
+    double width;
+    if (napi_get_value_double(env, argv[1], &width) != napi_ok) {
+        throw_type(env, "width must be a number or an array of numbers");
+        return NULL;
+    }
+    utf8_text text;
+    if (!get_text(env, data, argv[0], &text)) {
+        return NULL;
+    }
+    ah_measurement result;
+    char *message = NULL;
+    ah_status status = ah_measure(style, text.bytes, text.length, &width, 1, &result, &message);
+    free(text.heap);
+    if (status != AH_OK) {
+        throw_library(env, data, status, message);
+        return NULL;
+    }
+    store_measurements(data->scratch_data, &result, 1);
+    return NULL;
+}
+
+/* measureWidths(text, widths): a Float64Array of a measurement per width. */
+static napi_value style_measure_widths(napi_env env, napi_callback_info info) {
+    size_t argc = 2;
+    napi_value argv[2], self;
+    void *pointer;
+    napi_get_cb_info(env, info, &argc, argv, &self, &pointer);
+    addon_data *data = pointer;
+    ah_style *style = open_style(env, data, self, NULL);
+    if (style == NULL) {
+        return NULL;
+    }
+    double width_stack[STACK_WIDTHS], *widths, *width_heap;
+    size_t width_count;
+    if (!get_widths(env, argv[1], width_stack, &widths, &width_heap, &width_count)) {
+        return NULL;
+    }
+    utf8_text text;
+    if (!get_text(env, data, argv[0], &text)) {
+        free(width_heap);
+        return NULL;
+    }
+    ah_measurement result_stack[STACK_WIDTHS], *results = result_stack;
+    if (width_count > STACK_WIDTHS && (results = malloc(width_count * sizeof *results)) == NULL) {
+        free(text.heap);
+        free(width_heap);
+        napi_throw_error(env, NULL, "out of memory");
+        return NULL;
+    }
+    char *message = NULL;
+    ah_status status = ah_measure(style, text.bytes, text.length, widths, width_count, results, &message);
+    free(text.heap);
+    free(width_heap);
+    napi_value value = NULL;
+    if (status != AH_OK) {
+        throw_library(env, data, status, message);
+    } else {
+        value = measurements_result(env, data, results, width_count);
+    }
+    if (results != result_stack) {
+        free(results);
+    }
+    return value;
+}
+
+/* lines(text, width): a Float64Array of 5 doubles a line. */
+static napi_value style_lines(napi_env env, napi_callback_info info) {
+    size_t argc = 2;
+    napi_value argv[2], self;
+    void *pointer;
+    napi_get_cb_info(env, info, &argc, argv, &self, &pointer);
+    addon_data *data = pointer;
+    ah_style *style = open_style(env, data, self, NULL);
+    if (style == NULL) {
+        return NULL;
+    }
+    double width;
+    if (napi_get_value_double(env, argv[1], &width) != napi_ok) {
+        throw_type(env, "width must be a number");
+        return NULL;
+    }
+    utf8_text text;
+    if (!get_text(env, data, argv[0], &text)) {
+        return NULL;
+    }
+    ah_line *lines = NULL;
+    size_t count = 0;
+    char *message = NULL;
+    ah_status status = ah_lines(style, text.bytes, text.length, width, &lines, &count, &message);
+    free(text.heap);
+    if (status != AH_OK) {
+        throw_library(env, data, status, message);
+        return NULL;
+    }
+    napi_value result = lines_result(env, data, lines, count);
+    ah_lines_free(lines);
+    return result;
+}
+
+/* ---- Batches ------------------------------------------------------------------------------ */
+
+typedef struct {
+    char *bytes; /* every text's UTF-8, one after another */
+    size_t used, capacity;
+    size_t *offsets; /* into bytes; turned into pointers once bytes stops moving */
+    size_t *lengths;
+    const char **texts;
+    size_t count;
+    double *widths;
+    size_t width_count;
+    ah_measurement *results;
+    ah_status *statuses;
+} batch;
+
+static void batch_free(batch *b) {
+    free(b->bytes);
+    free(b->offsets);
+    free(b->lengths);
+    free(b->texts);
+    free(b->widths);
+    free(b->results);
+    free(b->statuses);
+    memset(b, 0, sizeof *b);
+}
+
+/* Room for `more` bytes. */
+static bool batch_reserve(batch *b, size_t more) {
+    if (b->capacity - b->used >= more) {
+        return true;
+    }
+    size_t capacity = b->capacity ? b->capacity : 4096;
+    while (capacity - b->used < more) {
+        capacity *= 2;
+    }
+    char *bytes = realloc(b->bytes, capacity);
+    if (bytes == NULL) {
+        return false;
+    }
+    b->bytes = bytes;
+    b->capacity = capacity;
+    return true;
+}
+
+/*
+ * The texts (a JS array of strings) and widths read into `b`, with room for the results: false
+ * when it threw.
+ */
+static bool batch_read(napi_env env, addon_data *data, napi_value texts, napi_value widths_value, batch *b) {
+    bool is_array = false;
+    if (napi_is_array(env, texts, &is_array) != napi_ok || !is_array) {
+        throw_type(env, "texts must be an array of strings");
+        return false;
+    }
+    double width_stack[STACK_WIDTHS], *widths, *width_heap;
+    size_t width_count;
+    if (!get_widths(env, widths_value, width_stack, &widths, &width_heap, &width_count)) {
+        return false;
+    }
+    b->width_count = width_count;
+    b->widths = malloc((width_count ? width_count : 1) * sizeof(double));
+    if (b->widths == NULL) {
+        free(width_heap);
+        napi_throw_error(env, NULL, "out of memory");
+        return false;
+    }
+    memcpy(b->widths, widths, width_count * sizeof(double));
+    free(width_heap);
+
+    uint32_t count = 0;
+    napi_get_array_length(env, texts, &count);
+    b->count = count;
+    size_t slots = count ? count : 1;
+    b->offsets = malloc(slots * sizeof(size_t));
+    b->lengths = malloc(slots * sizeof(size_t));
+    b->texts = malloc(slots * sizeof(char *));
+    b->statuses = malloc(slots * sizeof(ah_status));
+    b->results = malloc(slots * (width_count ? width_count : 1) * sizeof(ah_measurement));
+    if (!b->offsets || !b->lengths || !b->texts || !b->statuses || !b->results) {
+        napi_throw_error(env, NULL, "out of memory");
+        return false;
+    }
+    uint16_t stack[STACK_UNITS];
+    for (uint32_t index = 0; index < count; index++) {
+        napi_value element;
+        uint16_t *units, *heap;
+        size_t units_count = 0, bad = 0;
+        if (napi_get_element(env, texts, index, &element) != napi_ok) {
+            return false;
+        }
+        text_result result = read_units(env, element, stack, &units, &heap, &units_count);
+        if (result == TEXT_OK && !batch_reserve(b, units_count * 3)) {
+            free(heap);
+            result = TEXT_FAILED;
+        }
+        size_t length = 0;
+        if (result == TEXT_OK) {
+            length = encode_utf8(units, units_count, b->bytes + b->used, &bad);
+            free(heap);
+            if (length == SIZE_MAX) {
+                result = TEXT_LONE_SURROGATE;
+            }
+        }
+        char message[120];
+        switch (result) {
+        case TEXT_OK:
+            break;
+        case TEXT_NOT_STRING:
+            snprintf(message, sizeof message, "text %u must be a string", index);
+            throw_type(env, message);
+            return false;
+        case TEXT_LONE_SURROGATE:
+            snprintf(message, sizeof message, "text %u: lone surrogate at UTF-16 offset %zu", index, bad);
+            throw_status(env, data, AH_ERROR_INPUT, message);
+            return false;
+        default:
+            napi_throw_error(env, NULL, "cannot read the texts (out of memory?)");
+            return false;
+        }
+        b->offsets[index] = b->used;
+        b->lengths[index] = length;
+        b->used += length;
+    }
+    for (size_t index = 0; index < count; index++) {
+        b->texts[index] = b->bytes ? b->bytes + b->offsets[index] : "";
+    }
+    return true;
+}
+
+/* measureManySync(texts, width | widths): a Float64Array of text count x width count measurements. */
+static napi_value style_measure_many_sync(napi_env env, napi_callback_info info) {
+    size_t argc = 2;
+    napi_value argv[2], self;
+    void *pointer;
+    napi_get_cb_info(env, info, &argc, argv, &self, &pointer);
+    addon_data *data = pointer;
+    ah_style *style = open_style(env, data, self, NULL);
+    if (style == NULL) {
+        return NULL;
+    }
+    batch b = {0};
+    napi_value result = NULL;
+    if (batch_read(env, data, argv[0], argv[1], &b)) {
+        char *message = NULL;
+        ah_status status = ah_measure_batch(style, b.texts, b.lengths, b.count, b.widths, b.width_count, b.results,
+                                            b.statuses, &message);
+        if (status != AH_OK) {
+            throw_library(env, data, status, message);
+        } else {
+            result = measurements_array(env, b.results, b.count * b.width_count);
+        }
+    }
+    batch_free(&b);
+    return result;
+}
+
+typedef struct {
+    addon_data *data;
+    style_box *box;
+    napi_deferred deferred;
+    napi_async_work work;
+    batch b;
+    ah_status status;
+    char *message;
+} batch_work;
+
+static void batch_execute(napi_env env, void *pointer) {
+    (void)env;
+    batch_work *work = pointer;
+    batch *b = &work->b;
+    work->status = ah_measure_batch(work->box->style, b->texts, b->lengths, b->count, b->widths, b->width_count,
+                                    b->results, b->statuses, &work->message);
+}
+
+static void batch_complete(napi_env env, napi_status status, void *pointer) {
+    batch_work *work = pointer;
+    if (status == napi_ok) {
+        if (work->status == AH_OK) {
+            napi_value results = measurements_array(env, work->b.results, work->b.count * work->b.width_count);
+            if (results == NULL) {
+                napi_get_and_clear_last_exception(env, &results);
+                napi_reject_deferred(env, work->deferred, results);
+            } else {
+                napi_resolve_deferred(env, work->deferred, results);
+            }
+        } else {
+            napi_reject_deferred(env, work->deferred, make_error(env, work->data, work->status, work->message));
+        }
+    } else {
+        napi_reject_deferred(env, work->deferred, make_error(env, work->data, AH_ERROR_NATIVE, "measureMany cancelled"));
+    }
+    ah_message_free(work->message);
+    napi_delete_async_work(env, work->work);
+    work->box->pending--;
+    style_box_release(work->box);
+    batch_free(&work->b);
+    free(work);
+}
+
+/* Rejects `deferred` with the pending exception and returns its promise. */
+static napi_value reject_pending(napi_env env, napi_deferred deferred, napi_value promise) {
+    napi_value error;
+    if (napi_get_and_clear_last_exception(env, &error) != napi_ok) {
+        napi_get_undefined(env, &error);
+    }
+    napi_reject_deferred(env, deferred, error);
+    return promise;
+}
+
+/* measureMany(texts, width | widths): a promise of what measureManySync returns, measured on a worker thread. */
+static napi_value style_measure_many(napi_env env, napi_callback_info info) {
+    size_t argc = 2;
+    napi_value argv[2], self, promise;
+    void *pointer;
+    napi_get_cb_info(env, info, &argc, argv, &self, &pointer);
+    addon_data *data = pointer;
+    napi_deferred deferred;
+    if (napi_create_promise(env, &deferred, &promise) != napi_ok) {
+        return NULL;
+    }
+    style_box *box = NULL;
+    if (open_style(env, data, self, &box) == NULL) {
+        return reject_pending(env, deferred, promise);
+    }
+    batch_work *work = calloc(1, sizeof *work);
+    if (work == NULL) {
+        napi_throw_error(env, NULL, "out of memory");
+        return reject_pending(env, deferred, promise);
+    }
+    work->data = data;
+    work->box = box;
+    work->deferred = deferred;
+    if (!batch_read(env, data, argv[0], argv[1], &work->b)) {
+        batch_free(&work->b);
+        free(work);
+        return reject_pending(env, deferred, promise);
+    }
+    napi_value name;
+    napi_create_string_utf8(env, "autoheight.measureMany", NAPI_AUTO_LENGTH, &name);
+    if (napi_create_async_work(env, NULL, name, batch_execute, batch_complete, work, &work->work) != napi_ok ||
+        napi_queue_async_work(env, work->work) != napi_ok) {
+        batch_free(&work->b);
+        free(work);
+        napi_throw_error(env, NULL, "cannot queue the work");
+        return reject_pending(env, deferred, promise);
+    }
+    box->pending++;
+    return promise;
+}
+
+static napi_value style_close(napi_env env, napi_callback_info info) {
+    napi_value self;
+    napi_get_cb_info(env, info, NULL, NULL, &self, NULL);
+    style_box *box = unwrap_style(env, self);
+    if (box == NULL) {
+        return NULL;
+    }
+    box->closed = true;
+    style_box_release(box);
+    return undefined(env);
+}
+
+static napi_value style_closed(napi_env env, napi_callback_info info) {
+    napi_value self, result;
+    napi_get_cb_info(env, info, NULL, NULL, &self, NULL);
+    style_box *box = unwrap_style(env, self);
+    if (box == NULL) {
+        return NULL;
+    }
+    napi_get_boolean(env, box->closed, &result);
+    return result;
+}
+
+/* ---- PreparedText ------------------------------------------------------------------------- */
+
+static void prepared_finalize(napi_env env, void *pointer, void *hint) {
+    (void)env;
+    (void)hint;
+    prepared_box *box = pointer;
+    ah_prepared_free(box->prepared);
+    box->magic = 0;
+    free(box);
+}
+
+/* Called by prepare() only, with the box as an external (which JS cannot make). */
+static napi_value prepared_constructor(napi_env env, napi_callback_info info) {
+    size_t argc = 1;
+    napi_value argv[1], self;
+    napi_get_cb_info(env, info, &argc, argv, &self, NULL);
+    napi_valuetype type = napi_undefined;
+    void *pointer = NULL;
+    if (argc < 1 || napi_typeof(env, argv[0], &type) != napi_ok || type != napi_external ||
+        napi_get_value_external(env, argv[0], &pointer) != napi_ok || pointer == NULL) {
+        throw_type(env, "PreparedText cannot be constructed directly: use style.prepare(text)");
+        return NULL;
+    }
+    if (napi_wrap(env, self, pointer, prepared_finalize, NULL, NULL) != napi_ok) {
+        napi_throw_error(env, NULL, "cannot wrap the PreparedText");
+        return NULL;
+    }
+    return self;
+}
+
+/* prepare(text) */
+static napi_value style_prepare(napi_env env, napi_callback_info info) {
+    size_t argc = 1;
+    napi_value argv[1], self;
+    void *pointer;
+    napi_get_cb_info(env, info, &argc, argv, &self, &pointer);
+    addon_data *data = pointer;
+    ah_style *style = open_style(env, data, self, NULL);
+    if (style == NULL) {
+        return NULL;
+    }
+    utf8_text text;
+    if (!get_text(env, data, argv[0], &text)) {
+        return NULL;
+    }
+    ah_prepared *prepared = NULL;
+    char *message = NULL;
+    ah_status status = ah_prepare(style, text.bytes, text.length, &prepared, &message);
+    free(text.heap);
+    if (status != AH_OK) {
+        throw_library(env, data, status, message);
+        return NULL;
+    }
+    prepared_box *box = malloc(sizeof *box);
+    if (box == NULL) {
+        ah_prepared_free(prepared);
+        napi_throw_error(env, NULL, "out of memory");
+        return NULL;
+    }
+    box->magic = PREPARED_MAGIC;
+    box->prepared = prepared;
+    box->utf16_count = ah_prepared_utf16_count(prepared);
+    napi_value constructor, external, result;
+    if (napi_get_reference_value(env, data->prepared_class, &constructor) != napi_ok ||
+        napi_create_external(env, box, NULL, NULL, &external) != napi_ok ||
+        napi_new_instance(env, constructor, 1, &external, &result) != napi_ok) {
+        ah_prepared_free(prepared);
+        free(box);
+        return NULL;
+    }
+    return result;
+}
+
+/* prepared.measureInto(width): as Style's. */
+static napi_value prepared_measure_into(napi_env env, napi_callback_info info) {
+    size_t argc = 1;
+    napi_value argv[1], self;
+    void *pointer;
+    napi_get_cb_info(env, info, &argc, argv, &self, &pointer);
+    addon_data *data = pointer;
+    ah_prepared *prepared = open_prepared(env, data, self);
+    if (prepared == NULL) {
+        return NULL;
+    }
+    double width;
+    if (napi_get_value_double(env, argv[0], &width) != napi_ok) {
+        throw_type(env, "width must be a number or an array of numbers");
+        return NULL;
+    }
+    ah_measurement result;
+    char *message = NULL;
+    ah_status status = ah_prepared_measure(prepared, &width, 1, &result, &message);
+    if (status != AH_OK) {
+        throw_library(env, data, status, message);
+        return NULL;
+    }
+    store_measurements(data->scratch_data, &result, 1);
+    return NULL;
+}
+
+/* prepared.measureWidths(widths): as Style's. */
+static napi_value prepared_measure_widths(napi_env env, napi_callback_info info) {
+    size_t argc = 1;
+    napi_value argv[1], self;
+    void *pointer;
+    napi_get_cb_info(env, info, &argc, argv, &self, &pointer);
+    addon_data *data = pointer;
+    ah_prepared *prepared = open_prepared(env, data, self);
+    if (prepared == NULL) {
+        return NULL;
+    }
+    double width_stack[STACK_WIDTHS], *widths, *width_heap;
+    size_t width_count;
+    if (!get_widths(env, argv[0], width_stack, &widths, &width_heap, &width_count)) {
+        return NULL;
+    }
+    ah_measurement result_stack[STACK_WIDTHS], *results = result_stack;
+    if (width_count > STACK_WIDTHS && (results = malloc(width_count * sizeof *results)) == NULL) {
+        free(width_heap);
+        napi_throw_error(env, NULL, "out of memory");
+        return NULL;
+    }
+    char *message = NULL;
+    ah_status status = ah_prepared_measure(prepared, widths, width_count, results, &message);
+    free(width_heap);
+    napi_value value = NULL;
+    if (status != AH_OK) {
+        throw_library(env, data, status, message);
+    } else {
+        value = measurements_result(env, data, results, width_count);
+    }
+    if (results != result_stack) {
+        free(results);
+    }
+    return value;
+}
+
+/* prepared.lines(width): as Style's. */
+static napi_value prepared_lines(napi_env env, napi_callback_info info) {
+    size_t argc = 1;
+    napi_value argv[1], self;
+    void *pointer;
+    napi_get_cb_info(env, info, &argc, argv, &self, &pointer);
+    addon_data *data = pointer;
+    ah_prepared *prepared = open_prepared(env, data, self);
+    if (prepared == NULL) {
+        return NULL;
+    }
+    double width;
+    if (napi_get_value_double(env, argv[0], &width) != napi_ok) {
+        throw_type(env, "width must be a number");
+        return NULL;
+    }
+    ah_line *lines = NULL;
+    size_t count = 0;
+    char *message = NULL;
+    ah_status status = ah_prepared_lines(prepared, width, &lines, &count, &message);
+    if (status != AH_OK) {
+        throw_library(env, data, status, message);
+        return NULL;
+    }
+    napi_value result = lines_result(env, data, lines, count);
+    ah_lines_free(lines);
+    return result;
+}
+
+static napi_value prepared_close(napi_env env, napi_callback_info info) {
+    napi_value self;
+    napi_get_cb_info(env, info, NULL, NULL, &self, NULL);
+    prepared_box *box = unwrap_prepared(env, self);
+    if (box == NULL) {
+        return NULL;
+    }
+    ah_prepared_free(box->prepared);
+    box->prepared = NULL;
+    return undefined(env);
+}
+
+static napi_value prepared_utf16_length(napi_env env, napi_callback_info info) {
+    napi_value self;
+    napi_get_cb_info(env, info, NULL, NULL, &self, NULL);
+    prepared_box *box = unwrap_prepared(env, self);
+    return box == NULL ? NULL : number(env, (double)box->utf16_count);
+}
+
+static napi_value prepared_closed(napi_env env, napi_callback_info info) {
+    napi_value self, result;
+    napi_get_cb_info(env, info, NULL, NULL, &self, NULL);
+    prepared_box *box = unwrap_prepared(env, self);
+    if (box == NULL) {
+        return NULL;
+    }
+    napi_get_boolean(env, box->prepared == NULL, &result);
+    return result;
+}
+
+/* ---- Module ------------------------------------------------------------------------------- */
+
+/*
+ * setup([AutoHeightError, ArgumentError, InputError, FontNotFoundError, FontError, NativeError]):
+ * the classes thrown per status; returns the Float64Array measureInto writes to.
+ */
+static napi_value setup(napi_env env, napi_callback_info info) {
+    size_t argc = 1;
+    napi_value argv[1];
+    void *pointer;
+    napi_get_cb_info(env, info, &argc, argv, NULL, &pointer);
+    addon_data *data = pointer;
+    bool is_array = false;
+    if (argc < 1 || napi_is_array(env, argv[0], &is_array) != napi_ok || !is_array) {
+        throw_type(env, "setup expects an array of error classes");
+        return NULL;
+    }
+    for (uint32_t index = 0; index < ERROR_CLASS_COUNT; index++) {
+        napi_value constructor;
+        napi_valuetype type;
+        if (napi_get_element(env, argv[0], index, &constructor) != napi_ok ||
+            napi_typeof(env, constructor, &type) != napi_ok || type != napi_function) {
+            throw_type(env, "setup expects an array of error classes");
+            return NULL;
+        }
+        if (data->errors[index] != NULL) {
+            napi_delete_reference(env, data->errors[index]);
+        }
+        napi_create_reference(env, constructor, 1, &data->errors[index]);
+    }
+    napi_value scratch;
+    napi_get_reference_value(env, data->scratch, &scratch);
+    return scratch;
+}
+
+static void addon_data_finalize(napi_env env, void *pointer, void *hint) {
+    (void)hint;
+    addon_data *data = pointer;
+    for (int index = 0; index < ERROR_CLASS_COUNT; index++) {
+        if (data->errors[index] != NULL) {
+            napi_delete_reference(env, data->errors[index]);
+        }
+    }
+    if (data->prepared_class != NULL) {
+        napi_delete_reference(env, data->prepared_class);
+    }
+    if (data->scratch != NULL) {
+        napi_delete_reference(env, data->scratch);
+    }
+    free(data);
+}
+
+#define METHOD(name, function) {name, NULL, function, NULL, NULL, NULL, napi_default_method, data}
+#define GETTER(name, function) {name, NULL, NULL, function, NULL, NULL, napi_configurable, data}
+
+NAPI_MODULE_INIT() {
+    addon_data *data = calloc(1, sizeof *data);
+    if (data == NULL || napi_set_instance_data(env, data, addon_data_finalize, NULL) != napi_ok) {
+        free(data);
+        napi_throw_error(env, NULL, "autoheight: cannot set up the addon");
+        return NULL;
+    }
+
+    napi_property_descriptor style_properties[] = {
+        METHOD("measureInto", style_measure_into),
+        METHOD("measureWidths", style_measure_widths),
+        METHOD("lines", style_lines),
+        METHOD("measureMany", style_measure_many),
+        METHOD("measureManySync", style_measure_many_sync),
+        METHOD("prepare", style_prepare),
+        METHOD("close", style_close),
+        GETTER("closed", style_closed),
+    };
+    napi_value style_class;
+    napi_define_class(env, "Style", NAPI_AUTO_LENGTH, style_constructor, data,
+                      sizeof style_properties / sizeof style_properties[0], style_properties, &style_class);
+
+    napi_property_descriptor prepared_properties[] = {
+        METHOD("measureInto", prepared_measure_into),
+        METHOD("measureWidths", prepared_measure_widths),
+        METHOD("lines", prepared_lines),
+        METHOD("close", prepared_close),
+        GETTER("utf16Length", prepared_utf16_length),
+        GETTER("closed", prepared_closed),
+    };
+    napi_value prepared_class;
+    napi_define_class(env, "PreparedText", NAPI_AUTO_LENGTH, prepared_constructor, data,
+                      sizeof prepared_properties / sizeof prepared_properties[0], prepared_properties,
+                      &prepared_class);
+    napi_create_reference(env, prepared_class, 1, &data->prepared_class);
+
+    void *scratch_bytes;
+    napi_value scratch_buffer, scratch;
+    napi_create_arraybuffer(env, SCRATCH_DOUBLES * sizeof(double), &scratch_bytes, &scratch_buffer);
+    napi_create_typedarray(env, napi_float64_array, SCRATCH_DOUBLES, scratch_buffer, 0, &scratch);
+    napi_create_reference(env, scratch, 1, &data->scratch);
+    data->scratch_data = scratch_bytes;
+
+    napi_property_descriptor cache_properties[] = {
+        METHOD("close", cache_close),
+        GETTER("byteCount", cache_byte_count),
+    };
+    napi_value cache_class;
+    napi_define_class(env, "Cache", NAPI_AUTO_LENGTH, cache_constructor, data,
+                      sizeof cache_properties / sizeof cache_properties[0], cache_properties, &cache_class);
+
+    napi_value version, setup_function;
+    napi_create_string_utf8(env, ah_version(), NAPI_AUTO_LENGTH, &version);
+    napi_create_function(env, "setup", NAPI_AUTO_LENGTH, setup, data, &setup_function);
+
+    napi_property_descriptor exports_properties[] = {
+        {"Style", NULL, NULL, NULL, NULL, style_class, napi_enumerable, NULL},
+        {"PreparedText", NULL, NULL, NULL, NULL, prepared_class, napi_enumerable, NULL},
+        {"Cache", NULL, NULL, NULL, NULL, cache_class, napi_enumerable, NULL},
+        {"version", NULL, NULL, NULL, NULL, version, napi_enumerable, NULL},
+        {"setup", NULL, NULL, NULL, NULL, setup_function, napi_enumerable, NULL},
+    };
+    napi_define_properties(env, exports, sizeof exports_properties / sizeof exports_properties[0], exports_properties);
+    return exports;
+}
