@@ -59,7 +59,7 @@ test-bindings: deps-test python node
 # The bindings timed against the Swift library on the same texts, in one run (docs/bindings.md).
 bench-bindings: python node
 	$(SWIFT) build -c release --product autoheight
-	scripts/bench-bindings.sh
+	scripts/bench-bindings.sh --memory
 
 # Installs into a temporary prefix, moves the checkout out of reach, and measures with the
 # installed binary and with a small app depending on this package (CI runs it).

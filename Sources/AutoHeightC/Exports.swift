@@ -69,22 +69,26 @@ public func abiMeasure(
         let object = try Handle.object(style, as: StyleObject.self, name: "style")
         let widths = try Inputs.widths(widths, count: widthCount)
         guard let results else { throw .argument("results is NULL") }
-        try measure(Inputs.text(text, length: length), object, widths, into: results)
+        try measure(text, length: length, object, widths, into: results)
     }
 }
 
-/// One text at every width: the one-shot measure for one width, a prepared text for several
-/// (as the CLI measures a record).
+/// One text at every width: the one-shot measure for one width (of the caller's bytes, no
+/// string made), a prepared text for several (as the CLI measures a record).
 func measure(
-    _ text: String, _ object: StyleObject, _ widths: UnsafeBufferPointer<Double>,
+    _ bytes: UnsafePointer<CChar>?, length: Int, _ object: StyleObject, _ widths: UnsafeBufferPointer<Double>,
     into results: UnsafeMutablePointer<ah_measurement>
 ) throws(ABIError) {
+    if widths.count == 1 {
+        let text = try Inputs.utf8(bytes, length: length)
+        results[0] = ah_measurement(
+            try converting { () throws(AutoHeightError) in
+                try object.style.measure(utf8: text, width: widths[0], lineLimits: object.lineLimits)
+            })
+        return
+    }
+    let text = try Inputs.text(bytes, length: length)
     try converting { () throws(AutoHeightError) in
-        if widths.count == 1 {
-            results[0] = ah_measurement(
-                try object.style.measure(text, width: widths[0], lineLimits: object.lineLimits))
-            return
-        }
         let prepared = try object.style.prepare(text)
         for (index, width) in widths.enumerated() {
             results[index] = ah_measurement(try prepared.measure(width: width, lineLimits: object.lineLimits))
@@ -140,7 +144,7 @@ func measureBatch(
         let slots = results + index * widths.count
         do throws(ABIError) {
             let (bytes, length) = text(index)
-            try measure(Inputs.text(bytes, length: length), object, widths, into: slots)
+            try measure(bytes, length: length, object, widths, into: slots)
             statuses?[index] = AH_OK
         } catch {
             slots.update(repeating: ah_measurement(), count: widths.count)

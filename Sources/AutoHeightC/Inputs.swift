@@ -4,15 +4,24 @@ import CAutoHeight
 
 /// Reading the caller's arguments: texts, widths, option pairs.
 enum Inputs {
-    /// `length` bytes of UTF-8 at `bytes` as a string; invalid UTF-8 is an input error naming
-    /// the first bad byte.
-    static func text(_ bytes: UnsafePointer<CChar>?, length: Int) throws(ABIError) -> String {
-        guard length > 0 else { return "" }
+    /// `length` bytes of UTF-8 at `bytes`, checked well-formed: invalid UTF-8 is an input error
+    /// naming the first bad byte.
+    static func utf8(_ bytes: UnsafePointer<CChar>?, length: Int) throws(ABIError) -> UnsafeBufferPointer<UInt8> {
+        guard length > 0 else { return UnsafeBufferPointer(start: nil, count: 0) }
         guard let bytes else { throw .argument("text is NULL") }
         let units = UnsafeBufferPointer(
             start: UnsafeRawPointer(bytes).assumingMemoryBound(to: UInt8.self), count: length)
-        if let text = String(validating: units, as: UTF8.self) { return text }
-        throw ABIError(AH_ERROR_INPUT, "invalid UTF-8 at byte offset \(firstInvalidUTF8Offset(units) ?? 0)")
+        do {
+            _ = try UTF8Span(validating: units.span)
+        } catch {
+            throw ABIError(AH_ERROR_INPUT, "invalid UTF-8 at byte offset \(error.byteOffsets.lowerBound)")
+        }
+        return units
+    }
+
+    /// `length` bytes of UTF-8 at `bytes` as a string (checked as ``utf8(_:length:)`` does).
+    static func text(_ bytes: UnsafePointer<CChar>?, length: Int) throws(ABIError) -> String {
+        String(decoding: try utf8(bytes, length: length), as: UTF8.self)
     }
 
     /// The widths, each checked as the library checks a width.

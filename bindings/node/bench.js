@@ -1,17 +1,24 @@
 'use strict';
-// Benchmarks of the binding, one figure a line: `name value unit`.
-//   node bench.js           ns per measure() call, messages/s of measureManySync and measureMany
-//   node bench.js --memory  RSS over 1,000,000 measure() calls on varying texts
-// Each figure is the median of 5 rounds after a warm-up, with the style's cache warm. The
-// fixture's distinct texts need about 20 MB of segment cache, more than a style's default
-// 16 MiB: the batch figures are given with the default style and with a 64 MiB cache.
+// Times the Node addon on what users call (scripts/bench-bindings.sh runs it beside the Swift,
+// C and Python figures on the same texts). One figure a line, `name value unit`; each the
+// median of 5 rounds after a warm-up, with the style's cache warm.
+//   node bench.js MESSAGE TEXTS.jsonl [--width 240]   per-call and batch figures
+//   node bench.js --memory TEXTS.jsonl                 RSS and peak RSS at the 100,000th and the
+//                                                      1,000,000th measure() call
+const fs = require('fs');
 const { Style } = require('.');
-const { readCorpus } = require('./support/corpus');
 
-const MESSAGE = 'Running late, the train is stuck at Dalston. Be there by 8pm';
-if (MESSAGE.length !== 60) throw new Error(`the chat message is ${MESSAGE.length} characters, not 60`);
-const WIDTH = 240;
 const ROUNDS = 5;
+const args = process.argv.slice(2);
+const widthAt = args.indexOf('--width');
+const WIDTH = widthAt >= 0 ? Number(args.splice(widthAt, 2)[1]) : 240;
+const memoryMode = args[0] === '--memory';
+if (memoryMode) args.shift();
+
+/** The "text" of every record of a JSON Lines file (split on \n only). */
+function readTexts(path) {
+  return fs.readFileSync(path, 'utf8').split('\n').filter((line) => line.trim()).map((line) => JSON.parse(line).text);
+}
 
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -43,78 +50,62 @@ function print(name, value, unit) {
   console.log(`${name} ${value} ${unit}`);
 }
 
-/** `count` texts from the fixture, cycling. */
-function corpusMessages(count) {
-  const texts = readCorpus().map((record) => record.text);
-  return Array.from({ length: count }, (_, index) => texts[index % texts.length]);
-}
-
-async function speed() {
+async function speed(message, texts) {
   const style = new Style({});
-
-  // One measure call: the 60-character chat message at 240 px.
   const calls = 200000;
   let sink = 0;
-  for (let index = 0; index < calls; index++) sink += style.measure(MESSAGE, WIDTH).lines;
+  for (let index = 0; index < calls / 10; index++) sink += style.measure(message, WIDTH).lines;
   const measureTime = timeRounds(() => {
-    for (let index = 0; index < calls; index++) sink += style.measure(MESSAGE, WIDTH).lines;
+    for (let index = 0; index < calls; index++) sink += style.measure(message, WIDTH).lines;
   });
-  print('measure_ns_per_call', (measureTime / calls).toFixed(1), 'ns');
+  print('node.measure', (measureTime / calls).toFixed(1), 'ns');
 
-  // The same through a prepared text (its arithmetic only).
-  const prepared = style.prepare(MESSAGE);
-  for (let index = 0; index < calls; index++) sink += prepared.measure(WIDTH).lines;
+  const prepared = style.prepare(message);
   const preparedTime = timeRounds(() => {
     for (let index = 0; index < calls; index++) sink += prepared.measure(WIDTH).lines;
   });
-  print('prepared_measure_ns_per_call', (preparedTime / calls).toFixed(1), 'ns');
+  print('node.prepared_measure', (preparedTime / calls).toFixed(1), 'ns');
   prepared.close();
 
-  // Batches: 100,000 fixture texts (cycling), one width.
-  const messages = corpusMessages(100000);
-  const rate = (time) => Math.round(messages.length / (time / 1e9));
-  sink += style.measureManySync(messages, WIDTH).length;
-  const syncTime = timeRounds(() => {
-    sink += style.measureManySync(messages, WIDTH).length;
-  });
-  print('measureManySync_messages_per_s', rate(syncTime), 'messages/s');
+  const rate = (time) => Math.round(texts.length / (time / 1e9));
+  sink += style.measureManySync(texts, WIDTH).length;
+  print('node.measure_many_sync', rate(timeRounds(() => {
+    sink += style.measureManySync(texts, WIDTH).length;
+  })), 'texts/s');
+  print('node.measure_many', rate(await timeRoundsAsync(async () => {
+    sink += (await style.measureMany(texts, WIDTH)).length;
+  })), 'texts/s');
+  // Two batches at once: each on its own libuv worker thread.
+  const halves = [texts.slice(0, texts.length >> 1), texts.slice(texts.length >> 1)];
+  print('node.measure_many_2_at_once', rate(await timeRoundsAsync(async () => {
+    const [a, b] = await Promise.all(halves.map((half) => style.measureMany(half, WIDTH)));
+    sink += a.length + b.length;
+  })), 'texts/s');
   style.close();
-
-  const cached = new Style({ cache: 64 << 20 });
-  sink += cached.measureManySync(messages, WIDTH).length;
-  const cachedSyncTime = timeRounds(() => {
-    sink += cached.measureManySync(messages, WIDTH).length;
-  });
-  print('measureManySync_cache64MiB_messages_per_s', rate(cachedSyncTime), 'messages/s');
-
-  sink += (await cached.measureMany(messages, WIDTH)).length;
-  const asyncTime = await timeRoundsAsync(async () => {
-    sink += (await cached.measureMany(messages, WIDTH)).length;
-  });
-  print('measureMany_cache64MiB_messages_per_s', rate(asyncTime), 'messages/s');
-  cached.close();
   if (sink === 0) throw new Error('nothing measured');
 }
 
-function memory() {
+function memory(texts) {
   const style = new Style({});
-  const texts = readCorpus().map((record) => record.text).filter((text) => text.length <= 300);
+  const widths = [120, 160, 200, 240, 280, 320, 360];
   const total = 1000000;
   let sink = 0;
-  for (let index = 1; index <= total; index++) {
-    // Varying texts: a fixture text with a number, every one new to the cache.
-    sink += style.measure(`${texts[index % texts.length]} #${index}`, WIDTH + (index % 7) * 40).lines;
-    if (index === 100000 || index === total) print(`rss_at_${index}`, process.memoryUsage().rss, 'bytes');
+  for (let call = 1; call <= total; call++) {
+    sink += style.measure(texts[call % texts.length], widths[call % widths.length]).lines;
+    if (call === 100000 || call === total) {
+      const label = call === total ? '1m' : '100k';
+      print(`node.rss_at_${label}`, Math.round(process.memoryUsage().rss / 1024), 'KiB');
+      print(`node.peak_rss_at_${label}`, process.resourceUsage().maxRSS, 'KiB');
+    }
   }
-  print('max_rss', process.resourceUsage().maxRSS * 1024, 'bytes');
   style.close();
   if (sink === 0) throw new Error('nothing measured');
 }
 
-if (process.argv.includes('--memory')) {
-  memory();
+if (memoryMode) {
+  memory(readTexts(args[0]));
 } else {
-  speed().catch((error) => {
+  speed(args[0], readTexts(args[1])).catch((error) => {
     console.error(error);
     process.exitCode = 1;
   });

@@ -46,7 +46,7 @@ export interface StyleOptions {
   maxLines?: number | string | null;
   /**
    * The style's segment cache (not passed to the library): a Cache to share with other styles,
-   * or a byte limit for a cache of its own. Default: a cache of its own of 16 MiB.
+   * or a byte limit for a cache of its own. Default: a cache of its own of 32 MiB.
    */
   cache?: Cache | number | null;
   /** Any other key, passed through (an unknown key is an ArgumentError). */

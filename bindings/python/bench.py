@@ -3,7 +3,8 @@
 Swift, C and Node figures on the same texts). Prints "name value unit" lines, medians of 5.
 
     bench.py MESSAGE TEXTS.jsonl [--width 240]   per-call and batch figures, 1 and 2 threads
-    bench.py --memory TEXTS.jsonl                 RSS after 100,000 and 1,000,000 measure calls
+    bench.py --memory TEXTS.jsonl                 RSS and peak RSS at the 100,000th and the
+                                                  1,000,000th measure call
 """
 import argparse
 import json
@@ -43,12 +44,13 @@ def main():
 
     if args.memory:
         count = len(texts)
+        widths = [120, 160, 200, 240, 280, 320, 360]
         for call in range(1, 1_000_001):
-            style.measure(texts[call % count], width)
-            if call == 100_000:
-                print(f"python.rss_at_100k {rss_kib()} KiB")
-        print(f"python.rss_at_1m {rss_kib()} KiB")
-        print(f"python.peak_rss {rss_kib('VmHWM')} KiB")
+            style.measure(texts[call % count], widths[call % 7])
+            if call in (100_000, 1_000_000):
+                label = "1m" if call == 1_000_000 else "100k"
+                print(f"python.rss_at_{label} {rss_kib()} KiB")
+                print(f"python.peak_rss_at_{label} {rss_kib('VmHWM')} KiB")
         return
 
     message = args.message

@@ -92,6 +92,19 @@ public struct PreparedText: Sendable {
     static func measureOnce(
         _ text: String, style: TextStyle, width: Double, lineLimits: LineLimits
     ) throws(AutoHeightError) -> TextMeasurement {
+        var text = text
+        return try text.withUTF8 { bytes in
+            Result { () throws(AutoHeightError) in
+                try measureOnce(utf8: bytes, style: style, width: width, lineLimits: lineLimits)
+            }
+        }.get()
+    }
+
+    /// ``measureOnce(_:style:width:lineLimits:)`` of well-formed UTF-8 bytes (the C ABI's text,
+    /// checked there, measured without making a string of it).
+    static func measureOnce(
+        utf8 text: UnsafeBufferPointer<UInt8>, style: TextStyle, width: Double, lineLimits: LineLimits
+    ) throws(AutoHeightError) -> TextMeasurement {
         try style.validate()
         try validate(width: width)
         try lineLimits.validate()
@@ -108,7 +121,7 @@ public struct PreparedText: Sendable {
             // The transcoding notes where the explicit breaks are; the units are the first
             // `unitCount` of the scratch storage.
             let (unitCount, mayNeedBidi, hasControl) = transcodeUTF16Units(
-                of: text, into: &units, breakOffsets: &scratch.breakOffsets)
+                utf8: text, into: &units, breakOffsets: &scratch.breakOffsets)
             guard unitCount < Int(Int32.max) else { throw .textTooLong(utf16Count: unitCount) }
             try limits.check(textLength: unitCount)
             var spans = scratch.spans

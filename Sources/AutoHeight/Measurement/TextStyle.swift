@@ -103,6 +103,14 @@ public struct TextStyle: Sendable {
         try PreparedText.measureOnce(text, style: self, width: width, lineLimits: lineLimits)
     }
 
+    /// ``measure(_:width:lineLimits:)`` of well-formed UTF-8 bytes, for the C ABI (which checks
+    /// the caller's bytes and saves making a string of them).
+    package func measure(
+        utf8 text: UnsafeBufferPointer<UInt8>, width: Double, lineLimits: LineLimits
+    ) throws(AutoHeightError) -> TextMeasurement {
+        try PreparedText.measureOnce(utf8: text, style: self, width: width, lineLimits: lineLimits)
+    }
+
     /// Does the width-independent work for `text` once; the result re-wraps at any width in
     /// arithmetic only.
     public func prepare(_ text: String) throws(AutoHeightError) -> PreparedText {

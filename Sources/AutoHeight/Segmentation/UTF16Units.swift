@@ -37,12 +37,20 @@ func scanUTF16Units(of text: String) -> ScannedUnits {
 func transcodeUTF16Units(
     of text: String, into storage: inout [UInt16], breakOffsets: inout [Int32]
 ) -> (count: Int, mayNeedBidi: Bool, hasControl: Bool) {
-    if !breakOffsets.isEmpty { breakOffsets.removeAll(keepingCapacity: true) }
     var text = text
+    return text.withUTF8 { bytes in transcodeUTF16Units(utf8: bytes, into: &storage, breakOffsets: &breakOffsets) }
+}
+
+/// ``transcodeUTF16Units(of:into:breakOffsets:)`` from UTF-8 bytes, which must be well-formed
+/// (as a string's are; the C ABI checks the caller's before handing them over).
+func transcodeUTF16Units(
+    utf8 bytes: UnsafeBufferPointer<UInt8>, into storage: inout [UInt16], breakOffsets: inout [Int32]
+) -> (count: Int, mayNeedBidi: Bool, hasControl: Bool) {
+    if !breakOffsets.isEmpty { breakOffsets.removeAll(keepingCapacity: true) }
     var mayNeedBidi = false
     var hasControl = false
     var written = 0
-    text.withUTF8 { bytes in
+    do {
         let count = bytes.count
         // UTF-16 never needs more units than UTF-8 has bytes. Grown without clearing what is
         // there: every unit up to `written` is written below.
