@@ -38,6 +38,8 @@ public enum AutoHeightError: Error, Equatable, Sendable, CustomStringConvertible
     case tooManyFonts(count: Int, limit: Int)
     /// Text longer than ICU and HarfBuzz can take in one piece (2^31 − 1 UTF-16 units).
     case textTooLong(utf16Count: Int)
+    /// UTF-16 text (through the C ABI) with a surrogate lacking its other half, at this offset.
+    case loneSurrogate(utf16Offset: Int)
     /// A range that is not inside the text, or does not fall on scalar boundaries.
     case invalidRange(lower: Int, upper: Int, utf16Count: Int)
     /// ICU failed (out of memory, missing data); `reason` is ICU's error name.
@@ -95,6 +97,7 @@ public enum AutoHeightError: Error, Equatable, Sendable, CustomStringConvertible
         case .textTooLong(let count): "text too long: \(count) UTF-16 units (limit 2147483647)"
         case .invalidRange(let lower, let upper, let count):
             "invalid range \(lower)..<\(upper) in text of \(count) UTF-16 units"
+        case .loneSurrogate(let offset): "lone surrogate at UTF-16 offset \(offset)"
         case .icuFailure(let reason): "ICU failed: \(reason)"
         case .textExceedsLimit(let count, let limit):
             "text too long: \(count) UTF-16 units, over the limit of \(limit) (InputLimits.maximumTextLength)"

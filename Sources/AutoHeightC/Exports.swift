@@ -69,29 +69,65 @@ public func abiMeasure(
         let object = try Handle.object(style, as: StyleObject.self, name: "style")
         let widths = try Inputs.widths(widths, count: widthCount)
         guard let results else { throw .argument("results is NULL") }
-        try measure(text, length: length, object, widths, into: results)
+        try measure(.utf8(text, length), object, widths, into: results)
     }
 }
 
-/// One text at every width: the one-shot measure for one width (of the caller's bytes, no
+@_cdecl("ah_measure_utf16")
+public func abiMeasureUTF16(
+    _ style: OpaquePointer?, _ text: UnsafePointer<UInt16>?, _ length: Int, _ widths: UnsafePointer<Double>?,
+    _ widthCount: Int, _ results: UnsafeMutablePointer<ah_measurement>?,
+    _ message: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> ah_status {
+    reporting(message) { () throws(ABIError) in
+        let object = try Handle.object(style, as: StyleObject.self, name: "style")
+        let widths = try Inputs.widths(widths, count: widthCount)
+        guard let results else { throw .argument("results is NULL") }
+        try measure(.utf16(text, length), object, widths, into: results)
+    }
+}
+
+/// A caller's text: UTF-8 bytes or UTF-16 units, not yet checked.
+enum TextInput {
+    case utf8(UnsafePointer<CChar>?, Int)
+    case utf16(UnsafePointer<UInt16>?, Int)
+}
+
+/// One text at every width: the one-shot measure for one width (of the caller's memory, no
 /// string made), a prepared text for several (as the CLI measures a record).
 func measure(
-    _ bytes: UnsafePointer<CChar>?, length: Int, _ object: StyleObject, _ widths: UnsafeBufferPointer<Double>,
+    _ input: TextInput, _ object: StyleObject, _ widths: UnsafeBufferPointer<Double>,
     into results: UnsafeMutablePointer<ah_measurement>
 ) throws(ABIError) {
+    let style = object.style
+    let limits = object.lineLimits
     if widths.count == 1 {
-        let text = try Inputs.utf8(bytes, length: length)
-        results[0] = ah_measurement(
-            try converting { () throws(AutoHeightError) in
-                try object.style.measure(utf8: text, width: widths[0], lineLimits: object.lineLimits)
-            })
+        let width = widths[0]
+        switch input {
+        case .utf8(let bytes, let length):
+            let text = try Inputs.utf8(bytes, length: length)
+            results[0] = ah_measurement(
+                try converting { () throws(AutoHeightError) in
+                    try style.measure(utf8: text, width: width, lineLimits: limits)
+                })
+        case .utf16(let units, let length):
+            let text = try Inputs.utf16(units, length: length)
+            results[0] = ah_measurement(
+                try converting { () throws(AutoHeightError) in
+                    try style.measure(utf16: text, width: width, lineLimits: limits)
+                })
+        }
         return
     }
-    let text = try Inputs.text(bytes, length: length)
+    let text: String
+    switch input {
+    case .utf8(let bytes, let length): text = try Inputs.text(bytes, length: length)
+    case .utf16(let units, let length): text = try Inputs.string(utf16: Inputs.utf16(units, length: length))
+    }
     try converting { () throws(AutoHeightError) in
-        let prepared = try object.style.prepare(text)
+        let prepared = try style.prepare(text)
         for (index, width) in widths.enumerated() {
-            results[index] = ah_measurement(try prepared.measure(width: width, lineLimits: object.lineLimits))
+            results[index] = ah_measurement(try prepared.measure(width: width, lineLimits: limits))
         }
     }
 }
@@ -106,7 +142,7 @@ public func abiMeasureBatch(
     reporting(message) { () throws(ABIError) in
         guard textCount == 0 || (texts != nil && lengths != nil) else { throw .argument("texts or lengths is NULL") }
         try measureBatch(style, textCount, widths, widthCount, results, statuses) { index in
-            (texts![index], lengths![index])
+            .utf8(texts![index], lengths![index])
         }
     }
 }
@@ -122,7 +158,23 @@ public func abiMeasurePacked(
         var offset = 0
         try measureBatch(style, textCount, widths, widthCount, results, statuses) { index in
             defer { offset += lengths![index] }
-            return (bytes.map { $0 + offset }, lengths![index])
+            return .utf8(bytes.map { $0 + offset }, lengths![index])
+        }
+    }
+}
+
+@_cdecl("ah_measure_packed_utf16")
+public func abiMeasurePackedUTF16(
+    _ style: OpaquePointer?, _ units: UnsafePointer<UInt16>?, _ lengths: UnsafePointer<Int>?, _ textCount: Int,
+    _ widths: UnsafePointer<Double>?, _ widthCount: Int, _ results: UnsafeMutablePointer<ah_measurement>?,
+    _ statuses: UnsafeMutablePointer<ah_status>?, _ message: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> ah_status {
+    reporting(message) { () throws(ABIError) in
+        guard textCount == 0 || lengths != nil else { throw .argument("lengths is NULL") }
+        var offset = 0
+        try measureBatch(style, textCount, widths, widthCount, results, statuses) { index in
+            defer { offset += lengths![index] }
+            return .utf16(units.map { $0 + offset }, lengths![index])
         }
     }
 }
@@ -133,7 +185,7 @@ public func abiMeasurePacked(
 func measureBatch(
     _ style: OpaquePointer?, _ textCount: Int, _ widths: UnsafePointer<Double>?, _ widthCount: Int,
     _ results: UnsafeMutablePointer<ah_measurement>?, _ statuses: UnsafeMutablePointer<ah_status>?,
-    text: (Int) -> (UnsafePointer<CChar>?, Int)
+    text: (Int) -> TextInput
 ) throws(ABIError) {
     let object = try Handle.object(style, as: StyleObject.self, name: "style")
     let widths = try Inputs.widths(widths, count: widthCount)
@@ -143,8 +195,7 @@ func measureBatch(
     for index in 0..<textCount {
         let slots = results + index * widths.count
         do throws(ABIError) {
-            let (bytes, length) = text(index)
-            try measure(bytes, length: length, object, widths, into: slots)
+            try measure(text(index), object, widths, into: slots)
             statuses?[index] = AH_OK
         } catch {
             slots.update(repeating: ah_measurement(), count: widths.count)

@@ -24,6 +24,29 @@ enum Inputs {
         String(decoding: try utf8(bytes, length: length), as: UTF8.self)
     }
 
+    /// `length` UTF-16 units at `units` (checked by the measure itself, or by ``string(utf16:)``).
+    static func utf16(_ units: UnsafePointer<UInt16>?, length: Int) throws(ABIError) -> UnsafeBufferPointer<UInt16> {
+        guard length > 0 else { return UnsafeBufferPointer(start: nil, count: 0) }
+        guard let units else { throw .argument("text is NULL") }
+        return UnsafeBufferPointer(start: units, count: length)
+    }
+
+    /// UTF-16 units as a string; a lone surrogate is an input error naming its offset.
+    static func string(utf16 units: UnsafeBufferPointer<UInt16>) throws(ABIError) -> String {
+        var index = 0
+        while index < units.count {
+            let unit = units[index]
+            if unit & 0xF800 == 0xD800 {
+                guard unit < 0xDC00, index + 1 < units.count, units[index + 1] & 0xFC00 == 0xDC00 else {
+                    throw ABIError(AutoHeightError.loneSurrogate(utf16Offset: index))
+                }
+                index += 1
+            }
+            index += 1
+        }
+        return String(decoding: units, as: UTF16.self)
+    }
+
     /// The widths, each checked as the library checks a width.
     static func widths(_ widths: UnsafePointer<Double>?, count: Int) throws(ABIError) -> UnsafeBufferPointer<Double> {
         guard count > 0 else { throw .argument("no widths (width_count is 0)") }

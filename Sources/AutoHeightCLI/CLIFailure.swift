@@ -21,7 +21,8 @@ struct CLIFailure: Error {
         case .fontFileNotFound, .fontFileUnreadable, .fontNotFound, .bundledFontsNotFound:
             self.init(message: error.description, exitCode: 66)
         case .notAFont, .unusableFont, .faceIndexOutOfRange: self.init(message: error.description, exitCode: 65)
-        case .textTooLong, .invalidRange, .textExceedsLimit, .paragraphExceedsLimit, .combiningMarksExceedLimit:
+        case .textTooLong, .invalidRange, .textExceedsLimit, .paragraphExceedsLimit, .combiningMarksExceedLimit,
+            .loneSurrogate:
             self.init(message: error.description, exitCode: 65)
         case .icuFailure, .harfBuzzFailure, .fontconfigFailure: self.init(message: error.description, exitCode: 70)
         default: self.init(message: error.description, exitCode: 64)

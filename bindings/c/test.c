@@ -136,6 +136,47 @@ static void test_batch(void) {
     CHECK(ah_measure_batch(fixed_style, NULL, NULL, 0, widths, 2, results, NULL, NULL) == AH_OK);
 }
 
+/* UTF-16 input measures as the same text in UTF-8. */
+static void test_utf16(void) {
+    const uint16_t hello[] = {'h', 'e', 'l', 'l', 'o', ' ', 'w', 'o', 'r', 'l', 'd'};
+    double widths[] = {40, 1000};
+    ah_measurement from8[2], from16[2];
+    CHECK(ah_measure(fixed_style, "hello world", 11, widths, 2, from8, NULL) == AH_OK);
+    CHECK(ah_measure_utf16(fixed_style, hello, 11, widths, 2, from16, NULL) == AH_OK);
+    CHECK(memcmp(from8, from16, sizeof from8) == 0);
+    CHECK(ah_measure_utf16(fixed_style, hello, 11, widths, 1, from16, NULL) == AH_OK);
+    CHECK(memcmp(from8, from16, sizeof from16[0]) == 0);
+    /* "a😀\r\nب" : a surrogate pair, CR LF and a right-to-left letter. */
+    const uint16_t mixed[] = {'a', 0xD83D, 0xDE00, '\r', '\n', 0x0628};
+    const char *mixed8 = "a\xF0\x9F\x98\x80\r\n\xD8\xA8";
+    CHECK(ah_measure(fixed_style, mixed8, strlen(mixed8), widths + 1, 1, from8, NULL) == AH_OK);
+    CHECK(ah_measure_utf16(fixed_style, mixed, 6, widths + 1, 1, from16, NULL) == AH_OK);
+    CHECK(from8[0].lines == 2 && memcmp(from8, from16, sizeof from16[0]) == 0);
+
+    char *message = NULL;
+    const uint16_t lone[] = {'a', 0xD800, 'b'};
+    ah_status status = ah_measure_utf16(fixed_style, lone, 3, widths, 1, from16, &message);
+    expect_error(status, message, AH_ERROR_INPUT, "lone surrogate at UTF-16 offset 1");
+    const uint16_t low[] = {0xDC00};
+    status = ah_measure_utf16(fixed_style, low, 1, widths, 2, from16, &message); /* through a string */
+    expect_error(status, message, AH_ERROR_INPUT, "lone surrogate at UTF-16 offset 0");
+
+    /* Packed: "hello world", a lone surrogate, "a\nb". */
+    const uint16_t packed[] = {'h', 'e', 'l', 'l', 'o', ' ', 'w', 'o', 'r', 'l', 'd', 0xD800, 'a', '\n', 'b'};
+    size_t lengths[] = {11, 1, 3};
+    ah_measurement results[6];
+    ah_status statuses[3];
+    status = ah_measure_packed_utf16(fixed_style, packed, lengths, 3, widths, 2, results, statuses, &message);
+    expect_error(status, message, AH_ERROR_INPUT, "text 1: lone surrogate at UTF-16 offset 0");
+    CHECK(statuses[0] == AH_OK && statuses[1] == AH_ERROR_INPUT && statuses[2] == AH_OK);
+    CHECK(results[0].lines == 3 && results[1].lines == 1 && results[2].lines == 0 && results[5].lines == 2);
+    const char *packed8 = "hello worlda\nb";
+    size_t lengths8[] = {11, 3};
+    ah_measurement results8[4];
+    CHECK(ah_measure_packed(fixed_style, packed8, lengths8, 2, widths, 2, results8, NULL, NULL) == AH_OK);
+    CHECK(memcmp(results8, results, 2 * sizeof *results) == 0 && memcmp(results8 + 2, results + 4, 2 * sizeof *results) == 0);
+}
+
 static void test_errors(void) {
     ah_style *style = (ah_style *)1;
     char *message = NULL;
@@ -272,6 +313,7 @@ int main(void) {
     test_limits_and_lines();
     test_prepared();
     test_batch();
+    test_utf16();
     test_errors();
     test_shared_cache();
     test_threads();

@@ -105,6 +105,33 @@ public struct PreparedText: Sendable {
     static func measureOnce(
         utf8 text: UnsafeBufferPointer<UInt8>, style: TextStyle, width: Double, lineLimits: LineLimits
     ) throws(AutoHeightError) -> TextMeasurement {
+        try measureOnce(style: style, width: width, lineLimits: lineLimits) { units, breakOffsets in
+            transcodeUTF16Units(utf8: text, into: &units, breakOffsets: &breakOffsets)
+        }
+    }
+
+    /// ``measureOnce(_:style:width:lineLimits:)`` of UTF-16 units (a JavaScript string through
+    /// the C ABI); a lone surrogate is ``AutoHeightError/loneSurrogate(utf16Offset:)``.
+    static func measureOnce(
+        utf16 text: UnsafeBufferPointer<UInt16>, style: TextStyle, width: Double, lineLimits: LineLimits
+    ) throws(AutoHeightError) -> TextMeasurement {
+        try measureOnce(style: style, width: width, lineLimits: lineLimits) {
+            (units, breakOffsets) throws(AutoHeightError) in
+            switch copyUTF16Units(text, into: &units, breakOffsets: &breakOffsets) {
+            case .success(let scanned): return scanned
+            case .failure(let lone): throw .loneSurrogate(utf16Offset: lone.offset)
+            }
+        }
+    }
+
+    /// The one-shot measure of the units `fill` writes into the scratch storage (returning their
+    /// count and what it noticed, and noting the explicit breaks).
+    private static func measureOnce(
+        style: TextStyle, width: Double, lineLimits: LineLimits,
+        fill: (inout [UInt16], inout [Int32]) throws(AutoHeightError) -> (
+            count: Int, mayNeedBidi: Bool, hasControl: Bool
+        )
+    ) throws(AutoHeightError) -> TextMeasurement {
         try style.validate()
         try validate(width: width)
         try lineLimits.validate()
@@ -120,8 +147,7 @@ public struct PreparedText: Sendable {
             defer { scratch.units = units }
             // The transcoding notes where the explicit breaks are; the units are the first
             // `unitCount` of the scratch storage.
-            let (unitCount, mayNeedBidi, hasControl) = transcodeUTF16Units(
-                utf8: text, into: &units, breakOffsets: &scratch.breakOffsets)
+            let (unitCount, mayNeedBidi, hasControl) = try fill(&units, &scratch.breakOffsets)
             guard unitCount < Int(Int32.max) else { throw .textTooLong(utf16Count: unitCount) }
             try limits.check(textLength: unitCount)
             var spans = scratch.spans

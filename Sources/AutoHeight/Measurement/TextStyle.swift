@@ -111,6 +111,14 @@ public struct TextStyle: Sendable {
         try PreparedText.measureOnce(utf8: text, style: self, width: width, lineLimits: lineLimits)
     }
 
+    /// ``measure(_:width:lineLimits:)`` of UTF-16 units, for the C ABI (a JavaScript string's
+    /// own encoding); a lone surrogate is an error.
+    package func measure(
+        utf16 text: UnsafeBufferPointer<UInt16>, width: Double, lineLimits: LineLimits
+    ) throws(AutoHeightError) -> TextMeasurement {
+        try PreparedText.measureOnce(utf16: text, style: self, width: width, lineLimits: lineLimits)
+    }
+
     /// Does the width-independent work for `text` once; the result re-wraps at any width in
     /// arithmetic only.
     public func prepare(_ text: String) throws(AutoHeightError) -> PreparedText {

@@ -24,7 +24,8 @@
  * untouched on failure unless documented otherwise.
  *
  * Text is UTF-8 with an explicit byte length (it may contain NUL); invalid UTF-8 is refused
- * with AH_ERROR_INPUT naming the byte offset. Offsets returned are UTF-16 code units.
+ * with AH_ERROR_INPUT naming the byte offset. The _utf16 calls take UTF-16 code units instead.
+ * Offsets returned are UTF-16 code units.
  */
 #ifndef AUTOHEIGHT_H
 #define AUTOHEIGHT_H
@@ -117,6 +118,13 @@ ah_status ah_measure(const ah_style *style, const char *text, size_t length, con
                      size_t width_count, ah_measurement *results, char **message);
 
 /*
+ * ah_measure of UTF-16 text (`length` code units: a JavaScript, Java or C# string as it is held),
+ * without converting it to UTF-8 first; a lone surrogate is AH_ERROR_INPUT naming its offset.
+ */
+ah_status ah_measure_utf16(const ah_style *style, const uint16_t *text, size_t length, const double *widths,
+                           size_t width_count, ah_measurement *results, char **message);
+
+/*
  * Measures `text_count` texts at `width_count` widths each: results[t * width_count + w] is
  * text t at widths[w]. A text that fails leaves its results zeroed and sets statuses[t] (when
  * `statuses` is not NULL; AH_OK for the others); every text is still measured. Returns AH_OK
@@ -134,6 +142,11 @@ ah_status ah_measure_batch(const ah_style *style, const char *const *texts, cons
 ah_status ah_measure_packed(const ah_style *style, const char *bytes, const size_t *lengths, size_t text_count,
                             const double *widths, size_t width_count, ah_measurement *results,
                             ah_status *statuses, char **message);
+
+/* ah_measure_packed of UTF-16 texts laid end to end: lengths[t] is text t's count of code units. */
+ah_status ah_measure_packed_utf16(const ah_style *style, const uint16_t *units, const size_t *lengths,
+                                  size_t text_count, const double *widths, size_t width_count,
+                                  ah_measurement *results, ah_status *statuses, char **message);
 
 /* Every line of one text at `width`: *lines receives *count lines (release with ah_lines_free). */
 ah_status ah_lines(const ah_style *style, const char *text, size_t length, double width, ah_line **lines,
