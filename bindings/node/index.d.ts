@@ -101,11 +101,16 @@ export class Style {
   measure(text: string, widths: ReadonlyArray<number>): Measurement[];
   /** Every line of the text at `width`. */
   lines(text: string, width: number): Line[];
-  /** Many texts on a worker thread (the event loop keeps running): one measurement per text. */
+  /**
+   * Many texts on a worker thread (the event loop keeps running): one measurement per text. A
+   * failing text rejects the whole batch with the library's error for the first one ("text N: …").
+   * The texts cross joined into one string: together at most `buffer.constants.MAX_STRING_LENGTH`
+   * UTF-16 units (else a RangeError).
+   */
   measureMany(texts: ReadonlyArray<string>, width: number): Promise<Measurement[]>;
   /** Many texts on a worker thread: one array of measurements (one per width) per text, in input order. */
   measureMany(texts: ReadonlyArray<string>, widths: ReadonlyArray<number>): Promise<Measurement[][]>;
-  /** measureMany on this thread. */
+  /** measureMany on this thread (its failures thrown). */
   measureManySync(texts: ReadonlyArray<string>, width: number): Measurement[];
   measureManySync(texts: ReadonlyArray<string>, widths: ReadonlyArray<number>): Measurement[][];
   /** Prepares (shapes) a text once, to measure it at any width in arithmetic. */
@@ -159,7 +164,10 @@ export class ArgumentError extends AutoHeightError {
   constructor(message: string);
   readonly code: 'ARGUMENT';
 }
-/** A text refused: a lone surrogate ("lone surrogate at UTF-16 offset N") or over an input limit. */
+/**
+ * A text refused: a lone surrogate ("lone surrogate at UTF-16 offset N", the offset in that text;
+ * in a batch "text T: lone surrogate at UTF-16 offset N") or over an input limit.
+ */
 export class InputError extends AutoHeightError {
   constructor(message: string);
   readonly code: 'INPUT';

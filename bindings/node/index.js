@@ -143,6 +143,37 @@ function widthCountOf(widths) {
   return Array.isArray(widths) ? widths.length : 1;
 }
 
+function typeError(message) {
+  const error = new TypeError(message);
+  error.code = 'ERR_INVALID_ARG_TYPE';
+  return error;
+}
+
+// The longest string V8 makes: a batch's texts must fit in one, joined.
+const MAX_STRING_LENGTH = require('buffer').constants.MAX_STRING_LENGTH;
+
+// A batch crosses as one string, the texts joined (texts.join('')), and a Uint32Array of their
+// lengths in UTF-16 units: one string for the addon to read, instead of an element and a string
+// per text.
+
+/** The lengths of `texts` (checked: an array of strings that fit in one string together). */
+function lengthsOf(texts) {
+  if (!Array.isArray(texts)) throw typeError('texts must be an array of strings');
+  const count = texts.length;
+  const lengths = new Uint32Array(count);
+  let total = 0;
+  for (let index = 0; index < count; index++) {
+    const text = texts[index];
+    if (typeof text !== 'string') throw typeError(`text ${index} must be a string`);
+    lengths[index] = text.length;
+    total += text.length;
+  }
+  if (total > MAX_STRING_LENGTH) {
+    throw new RangeError(`the texts total ${total} UTF-16 units, more than one string holds (${MAX_STRING_LENGTH}): split the batch`);
+  }
+  return lengths;
+}
+
 define(Style.prototype, 'measure', function measure(text, width) {
   if (typeof width === 'number') {
     styleMeasureInto.call(this, text, width);
@@ -156,13 +187,23 @@ define(Style.prototype, 'lines', function lines(text, width) {
 });
 
 define(Style.prototype, 'measureManySync', function measureManySync(texts, widths) {
-  return batchResults(styleMeasureManySync.call(this, texts, widths), typeof widths === 'number', widthCountOf(widths));
+  const lengths = lengthsOf(texts);
+  return batchResults(styleMeasureManySync.call(this, texts.join(''), lengths, widths), typeof widths === 'number',
+    widthCountOf(widths));
 });
 
 define(Style.prototype, 'measureMany', function measureMany(texts, widths) {
+  let lengths;
+  let joined;
+  try {
+    lengths = lengthsOf(texts);
+    joined = texts.join('');
+  } catch (error) {
+    return Promise.reject(error);
+  }
   const single = typeof widths === 'number';
   const widthCount = widthCountOf(widths);
-  return styleMeasureMany.call(this, texts, widths).then((f) => batchResults(f, single, widthCount));
+  return styleMeasureMany.call(this, joined, lengths, widths).then((f) => batchResults(f, single, widthCount));
 });
 
 define(PreparedText.prototype, 'measure', function measure(width) {

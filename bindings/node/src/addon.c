@@ -3,9 +3,15 @@
  * (autoheight.h, libautoheight.so). index.js wraps it: it hands the error classes to setup(),
  * and it builds the result objects from the doubles this file returns (see "Results").
  *
- * Text: JS strings are read as UTF-16 (a lone surrogate is refused with an InputError naming
- * its UTF-16 offset, where V8's own UTF-8 conversion would silently substitute U+FFFD) and
- * encoded to UTF-8 here; offsets the library returns are UTF-16, as in JS.
+ * Text: JS strings are read as UTF-16 (napi_get_value_string_utf16). measure and the batches
+ * hand those units to the library as they are (ah_measure_utf16, ah_measure_packed_utf16),
+ * which refuses a lone surrogate itself; lines and prepare have no UTF-16 entry points, so their
+ * text is encoded to UTF-8 here, refusing a lone surrogate the same way (an InputError naming
+ * its UTF-16 offset, where V8's own UTF-8 conversion would silently substitute U+FFFD).
+ * Offsets the library returns are UTF-16, as in JS.
+ *
+ * Batches: index.js checks the texts, joins them into one string and passes it with a
+ * Uint32Array of each text's length in UTF-16 units; this file reads the joined string once.
  *
  * Lifetime: a Style's ah_style is freed by close() or by the finalizer, but not while a
  * measureMany is running on a worker thread: the box counts those and the last one to finish
@@ -207,7 +213,25 @@ static text_result read_units(napi_env env, napi_value value, uint16_t *stack, u
     return TEXT_OK;
 }
 
-/* One text as UTF-8: `bytes`, `length` (in `stack` when short). */
+/*
+ * read_units, throwing its failures: false when it threw. The units are in `stack` or in *heap
+ * (to be freed).
+ */
+static bool get_units(napi_env env, napi_value value, uint16_t *stack, uint16_t **units, uint16_t **heap,
+                      size_t *count) {
+    switch (read_units(env, value, stack, units, heap, count)) {
+    case TEXT_OK:
+        return true;
+    case TEXT_NOT_STRING:
+        throw_type(env, "text must be a string");
+        return false;
+    default:
+        napi_throw_error(env, NULL, "cannot read the text (out of memory?)");
+        return false;
+    }
+}
+
+/* One text as UTF-8 (for lines and prepare): `bytes`, `length` (in `stack` when short). */
 typedef struct {
     const char *bytes;
     size_t length;
@@ -804,14 +828,16 @@ static napi_value style_measure_into(napi_env env, napi_callback_info info) {
         throw_type(env, "width must be a number or an array of numbers");
         return NULL;
     }
-    utf8_text text;
-    if (!get_text(env, data, argv[0], &text)) {
+    uint16_t stack[STACK_UNITS];
+    uint16_t *units, *heap;
+    size_t count;
+    if (!get_units(env, argv[0], stack, &units, &heap, &count)) {
         return NULL;
     }
     ah_measurement result;
     char *message = NULL;
-    ah_status status = ah_measure(style, text.bytes, text.length, &width, 1, &result, &message);
-    free(text.heap);
+    ah_status status = ah_measure_utf16(style, units, count, &width, 1, &result, &message);
+    free(heap);
     if (status != AH_OK) {
         throw_library(env, data, status, message);
         return NULL;
@@ -836,21 +862,23 @@ static napi_value style_measure_widths(napi_env env, napi_callback_info info) {
     if (!get_widths(env, argv[1], width_stack, &widths, &width_heap, &width_count)) {
         return NULL;
     }
-    utf8_text text;
-    if (!get_text(env, data, argv[0], &text)) {
+    uint16_t stack[STACK_UNITS];
+    uint16_t *units, *heap;
+    size_t count;
+    if (!get_units(env, argv[0], stack, &units, &heap, &count)) {
         free(width_heap);
         return NULL;
     }
     ah_measurement result_stack[STACK_WIDTHS], *results = result_stack;
     if (width_count > STACK_WIDTHS && (results = malloc(width_count * sizeof *results)) == NULL) {
-        free(text.heap);
+        free(heap);
         free(width_heap);
         napi_throw_error(env, NULL, "out of memory");
         return NULL;
     }
     char *message = NULL;
-    ah_status status = ah_measure(style, text.bytes, text.length, widths, width_count, results, &message);
-    free(text.heap);
+    ah_status status = ah_measure_utf16(style, units, count, widths, width_count, results, &message);
+    free(heap);
     free(width_heap);
     napi_value value = NULL;
     if (status != AH_OK) {
@@ -900,58 +928,35 @@ static napi_value style_lines(napi_env env, napi_callback_info info) {
 
 /* ---- Batches ------------------------------------------------------------------------------ */
 
+/*
+ * A batch as the library takes it: every text's UTF-16 units laid end to end (one malloc'd copy
+ * of the string index.js joined), each text's length in units, the widths, room for the results.
+ * Owned by the batch, so that measureMany's worker thread touches no JS value.
+ */
 typedef struct {
-    char *bytes; /* every text's UTF-8, one after another */
-    size_t used, capacity;
-    size_t *offsets; /* into bytes; turned into pointers once bytes stops moving */
+    uint16_t *units;
     size_t *lengths;
-    const char **texts;
     size_t count;
     double *widths;
     size_t width_count;
     ah_measurement *results;
-    ah_status *statuses;
 } batch;
 
 static void batch_free(batch *b) {
-    free(b->bytes);
-    free(b->offsets);
+    free(b->units);
     free(b->lengths);
-    free(b->texts);
     free(b->widths);
     free(b->results);
-    free(b->statuses);
     memset(b, 0, sizeof *b);
 }
 
-/* Room for `more` bytes. */
-static bool batch_reserve(batch *b, size_t more) {
-    if (b->capacity - b->used >= more) {
-        return true;
-    }
-    size_t capacity = b->capacity ? b->capacity : 4096;
-    while (capacity - b->used < more) {
-        capacity *= 2;
-    }
-    char *bytes = realloc(b->bytes, capacity);
-    if (bytes == NULL) {
-        return false;
-    }
-    b->bytes = bytes;
-    b->capacity = capacity;
-    return true;
-}
-
 /*
- * The texts (a JS array of strings) and widths read into `b`, with room for the results: false
- * when it threw.
+ * measureMany's arguments as index.js passes them (the texts joined into one string, a
+ * Uint32Array of their lengths in UTF-16 units, the widths) read into `b`, with room for the
+ * results: false when it threw.
  */
-static bool batch_read(napi_env env, addon_data *data, napi_value texts, napi_value widths_value, batch *b) {
-    bool is_array = false;
-    if (napi_is_array(env, texts, &is_array) != napi_ok || !is_array) {
-        throw_type(env, "texts must be an array of strings");
-        return false;
-    }
+static bool batch_read(napi_env env, napi_value joined, napi_value lengths_value, napi_value widths_value,
+                       batch *b) {
     double width_stack[STACK_WIDTHS], *widths, *width_heap;
     size_t width_count;
     if (!get_widths(env, widths_value, width_stack, &widths, &width_heap, &width_count)) {
@@ -967,70 +972,55 @@ static bool batch_read(napi_env env, addon_data *data, napi_value texts, napi_va
     memcpy(b->widths, widths, width_count * sizeof(double));
     free(width_heap);
 
-    uint32_t count = 0;
-    napi_get_array_length(env, texts, &count);
-    b->count = count;
+    bool is_typedarray = false;
+    napi_typedarray_type type;
+    size_t count = 0;
+    void *lengths = NULL;
+    if (napi_is_typedarray(env, lengths_value, &is_typedarray) != napi_ok || !is_typedarray ||
+        napi_get_typedarray_info(env, lengths_value, &type, &count, &lengths, NULL, NULL) != napi_ok ||
+        type != napi_uint32_array) {
+        throw_type(env, "text lengths must be a Uint32Array");
+        return false;
+    }
+    size_t total = 0;
+    if (napi_get_value_string_utf16(env, joined, NULL, 0, &total) != napi_ok) {
+        throw_type(env, "texts must be an array of strings");
+        return false;
+    }
     size_t slots = count ? count : 1;
-    b->offsets = malloc(slots * sizeof(size_t));
+    b->count = count;
     b->lengths = malloc(slots * sizeof(size_t));
-    b->texts = malloc(slots * sizeof(char *));
-    b->statuses = malloc(slots * sizeof(ah_status));
     b->results = malloc(slots * (width_count ? width_count : 1) * sizeof(ah_measurement));
-    if (!b->offsets || !b->lengths || !b->texts || !b->statuses || !b->results) {
+    b->units = malloc((total + 1) * sizeof(uint16_t));
+    if (!b->lengths || !b->results || !b->units) {
         napi_throw_error(env, NULL, "out of memory");
         return false;
     }
-    uint16_t stack[STACK_UNITS];
-    for (uint32_t index = 0; index < count; index++) {
-        napi_value element;
-        uint16_t *units, *heap;
-        size_t units_count = 0, bad = 0;
-        if (napi_get_element(env, texts, index, &element) != napi_ok) {
-            return false;
-        }
-        text_result result = read_units(env, element, stack, &units, &heap, &units_count);
-        if (result == TEXT_OK && !batch_reserve(b, units_count * 3)) {
-            free(heap);
-            result = TEXT_FAILED;
-        }
-        size_t length = 0;
-        if (result == TEXT_OK) {
-            length = encode_utf8(units, units_count, b->bytes + b->used, &bad);
-            free(heap);
-            if (length == SIZE_MAX) {
-                result = TEXT_LONE_SURROGATE;
-            }
-        }
-        char message[120];
-        switch (result) {
-        case TEXT_OK:
-            break;
-        case TEXT_NOT_STRING:
-            snprintf(message, sizeof message, "text %u must be a string", index);
-            throw_type(env, message);
-            return false;
-        case TEXT_LONE_SURROGATE:
-            snprintf(message, sizeof message, "text %u: lone surrogate at UTF-16 offset %zu", index, bad);
-            throw_status(env, data, AH_ERROR_INPUT, message);
-            return false;
-        default:
-            napi_throw_error(env, NULL, "cannot read the texts (out of memory?)");
-            return false;
-        }
-        b->offsets[index] = b->used;
-        b->lengths[index] = length;
-        b->used += length;
-    }
+    size_t sum = 0;
     for (size_t index = 0; index < count; index++) {
-        b->texts[index] = b->bytes ? b->bytes + b->offsets[index] : "";
+        b->lengths[index] = ((const uint32_t *)lengths)[index];
+        sum += b->lengths[index];
+    }
+    size_t copied = 0;
+    if (napi_get_value_string_utf16(env, joined, b->units, total + 1, &copied) != napi_ok) {
+        napi_throw_error(env, NULL, "cannot read the texts");
+        return false;
+    }
+    /* Only an array whose elements change as they are read (index getters) gets here. */
+    if (copied != total || sum != total) {
+        throw_type(env, "the texts changed while they were read");
+        return false;
     }
     return true;
 }
 
-/* measureManySync(texts, width | widths): a Float64Array of text count x width count measurements. */
+/*
+ * measureManySync(joined, lengths, width | widths): a Float64Array of text count x width count
+ * measurements.
+ */
 static napi_value style_measure_many_sync(napi_env env, napi_callback_info info) {
-    size_t argc = 2;
-    napi_value argv[2], self;
+    size_t argc = 3;
+    napi_value argv[3], self;
     void *pointer;
     napi_get_cb_info(env, info, &argc, argv, &self, &pointer);
     addon_data *data = pointer;
@@ -1040,10 +1030,10 @@ static napi_value style_measure_many_sync(napi_env env, napi_callback_info info)
     }
     batch b = {0};
     napi_value result = NULL;
-    if (batch_read(env, data, argv[0], argv[1], &b)) {
+    if (batch_read(env, argv[0], argv[1], argv[2], &b)) {
         char *message = NULL;
-        ah_status status = ah_measure_batch(style, b.texts, b.lengths, b.count, b.widths, b.width_count, b.results,
-                                            b.statuses, &message);
+        ah_status status = ah_measure_packed_utf16(style, b.units, b.lengths, b.count, b.widths, b.width_count,
+                                                   b.results, NULL, &message);
         if (status != AH_OK) {
             throw_library(env, data, status, message);
         } else {
@@ -1064,12 +1054,13 @@ typedef struct {
     char *message;
 } batch_work;
 
+/* On a libuv worker thread: only the batch's own buffers and the (thread-safe) style. */
 static void batch_execute(napi_env env, void *pointer) {
     (void)env;
     batch_work *work = pointer;
     batch *b = &work->b;
-    work->status = ah_measure_batch(work->box->style, b->texts, b->lengths, b->count, b->widths, b->width_count,
-                                    b->results, b->statuses, &work->message);
+    work->status = ah_measure_packed_utf16(work->box->style, b->units, b->lengths, b->count, b->widths,
+                                           b->width_count, b->results, NULL, &work->message);
 }
 
 static void batch_complete(napi_env env, napi_status status, void *pointer) {
@@ -1107,10 +1098,14 @@ static napi_value reject_pending(napi_env env, napi_deferred deferred, napi_valu
     return promise;
 }
 
-/* measureMany(texts, width | widths): a promise of what measureManySync returns, measured on a worker thread. */
+/*
+ * measureMany(joined, lengths, width | widths): a promise of what measureManySync returns. The
+ * texts are copied out of the joined string here, on the JS thread; the worker thread measures
+ * the copy, and batch_complete frees it.
+ */
 static napi_value style_measure_many(napi_env env, napi_callback_info info) {
-    size_t argc = 2;
-    napi_value argv[2], self, promise;
+    size_t argc = 3;
+    napi_value argv[3], self, promise;
     void *pointer;
     napi_get_cb_info(env, info, &argc, argv, &self, &pointer);
     addon_data *data = pointer;
@@ -1130,15 +1125,20 @@ static napi_value style_measure_many(napi_env env, napi_callback_info info) {
     work->data = data;
     work->box = box;
     work->deferred = deferred;
-    if (!batch_read(env, data, argv[0], argv[1], &work->b)) {
+    if (!batch_read(env, argv[0], argv[1], argv[2], &work->b)) {
         batch_free(&work->b);
         free(work);
         return reject_pending(env, deferred, promise);
     }
     napi_value name;
     napi_create_string_utf8(env, "autoheight.measureMany", NAPI_AUTO_LENGTH, &name);
-    if (napi_create_async_work(env, NULL, name, batch_execute, batch_complete, work, &work->work) != napi_ok ||
-        napi_queue_async_work(env, work->work) != napi_ok) {
+    if (napi_create_async_work(env, NULL, name, batch_execute, batch_complete, work, &work->work) != napi_ok) {
+        work->work = NULL;
+    } else if (napi_queue_async_work(env, work->work) != napi_ok) {
+        napi_delete_async_work(env, work->work);
+        work->work = NULL;
+    }
+    if (work->work == NULL) {
         batch_free(&work->b);
         free(work);
         napi_throw_error(env, NULL, "cannot queue the work");

@@ -59,6 +59,24 @@ test('lone surrogates are InputErrors naming the UTF-16 offset', () => {
   style.close();
 });
 
+test('a batch: surrogates are checked per text, not in the joined string', async () => {
+  const style = new Style(fixed);
+  // Joined, 'a\uD83D' + '\uDE00b' would be a valid pair; each text alone has a lone surrogate.
+  const split = ['a\uD83D', '\uDE00b'];
+  assert.throws(() => style.measureManySync(split, 100), input('text 0: lone surrogate at UTF-16 offset 1'));
+  await assert.rejects(style.measureMany(split, [100, 200]), input('text 0: lone surrogate at UTF-16 offset 1'));
+  assert.throws(() => style.measureManySync(['ok', '', '\uDE00b'], 100), input('text 2: lone surrogate at UTF-16 offset 0'));
+  // The offset is the text's own, past texts longer than the stack buffers.
+  const long = 'x'.repeat(3000);
+  assert.throws(() => style.measureManySync([long, long + '\uD800', long], 100),
+    input('text 1: lone surrogate at UTF-16 offset 3000'));
+  // The first failing text is reported, whatever its failure.
+  const marks = 'a\u0301'.padEnd(2000, '\u0301');
+  assert.throws(() => style.measureManySync(['a', marks, '\uD800'], 100), input(/^text 1: .*combining marks/));
+  assert.throws(() => style.measureManySync(['a', '\uD800', marks], 100), input('text 1: lone surrogate at UTF-16 offset 0'));
+  style.close();
+});
+
 test('bad widths: ArgumentError with the library message, TypeError for non-numbers', () => {
   const style = new Style(fixed);
   const prepared = style.prepare('hello');
@@ -146,6 +164,16 @@ test('measureMany: bad arguments reject', async () => {
   await assert.rejects(style.measureMany(['a'], 'wide'), TypeError);
   await assert.rejects(style.measureMany(['a'], [NaN]), argument(/^invalid width nan/));
   assert.throws(() => style.measureManySync({ length: 1, 0: 'a' }, [100]), TypeError);
+  assert.throws(() => style.measureManySync(['a', , 'b'], [100]), error(TypeError, undefined, 'text 1 must be a string')); // eslint-disable-line no-sparse-arrays
+  assert.throws(() => style.measureManySync(['a', new String('b')], 100), error(TypeError, undefined, 'text 1 must be a string'));
+  await assert.rejects(style.measureMany(['a', null], 100), error(TypeError, undefined, 'text 1 must be a string'));
+  // An element that changes each time it is read: refused, never read past the joined string.
+  const shifty = ['a', 'b'];
+  let reads = 0;
+  Object.defineProperty(shifty, 1, { get: () => (reads++ === 0 ? 'b' : 'a much longer text') });
+  assert.throws(() => style.measureManySync(shifty, 100), error(TypeError, undefined, 'the texts changed while they were read'));
+  reads = 0;
+  await assert.rejects(style.measureMany(shifty, 100), error(TypeError, undefined, 'the texts changed while they were read'));
   style.close();
 });
 

@@ -150,6 +150,19 @@ test('long texts (past the stack buffers) and many widths', () => {
   style.close();
 });
 
+test('a batch is each text measured alone: empty, one-byte, two-byte and astral texts', async () => {
+  const style = new Style(fixed);
+  const texts = ['', 'hello world', '', 'é'.repeat(40), '😀 a 😀', '日本語のテキストです。', '', 'a\nb', 'x'.repeat(700), ''];
+  const widths = [40, 120];
+  const expected = texts.map((text) => style.measure(text, widths));
+  assert.deepStrictEqual(style.measureManySync(texts, widths), expected);
+  assert.deepStrictEqual(await style.measureMany(texts, widths), expected);
+  assert.deepStrictEqual(style.measureManySync(texts, 40), expected.map((results) => results[0]));
+  assert.deepStrictEqual(style.measureManySync([''], 40), [style.measure('', 40)]);
+  assert.deepStrictEqual(style.measureManySync(['', ''], [40]), [[style.measure('', 40)], [style.measure('', 40)]]);
+  style.close();
+});
+
 test('prepared text: measure, lines, utf16Length, close', () => {
   const style = new Style(fixed);
   const prepared = style.prepare('hello world');

@@ -13,6 +13,7 @@ texts may be used from any number of threads at once; the GIL is released while 
 from __future__ import annotations
 
 import struct
+from array import array
 from operator import itemgetter
 from typing import Iterable, List, NamedTuple, Optional, Sequence, Union
 
@@ -129,6 +130,7 @@ class Line(NamedTuple):
 # (skipped), so that one unpack gives a Measurement's tuple.
 _MEASUREMENT = struct.Struct("=dqddqdqi4x")
 assert _MEASUREMENT.size == ffi.sizeof("ah_measurement")
+assert array("Q").itemsize == ffi.sizeof("size_t")
 _LINE = struct.Struct("=qqddd")
 assert _LINE.size == ffi.sizeof("ah_line")
 _unpack_measurement = _MEASUREMENT.unpack
@@ -391,12 +393,13 @@ class Style:
         if isinstance(texts, (str, bytes)):
             raise TypeError("texts must be a sequence of texts, not one text")
         try:
-            encoded = [text.encode() for text in texts]
-        except (AttributeError, UnicodeEncodeError):  # bytes, a lone surrogate or not a text
+            encoded = list(map(str.encode, texts))
+        except (TypeError, UnicodeEncodeError):  # bytes, a lone surrogate or not a text
             encoded = [_utf8(text) for text in texts]
         values = _widths(None, widths)
         count, per_text = len(encoded), len(values)
-        lengths = ffi.new("size_t[]", list(map(len, encoded)) or [0])
+        byte_counts = array("Q", map(len, encoded))  # size_t, without a conversion per element
+        lengths = ffi.from_buffer("size_t[]", byte_counts) if count else ffi.NULL
         results = ffi.new("ah_measurement[]", max(count * per_text, 1))
         message = ffi.new("char **")
         status = lib.ah_measure_packed(
