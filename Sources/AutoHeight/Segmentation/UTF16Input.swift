@@ -10,12 +10,20 @@ func copyUTF16Units(
     if !breakOffsets.isEmpty { breakOffsets.removeAll(keepingCapacity: true) }
     let count = text.count
     if storage.count < count { storage.append(contentsOf: repeatElement(0, count: count - storage.count)) }
+    // The units are copied in one move, then only read: most are printable ASCII and need one
+    // comparison each.
+    storage.withUnsafeMutableBufferPointer { storage in
+        if let source = text.baseAddress, let target = storage.baseAddress { target.update(from: source, count: count) }
+    }
     var mayNeedBidi = false
     var hasControl = false
     var index = 0
     while index < count {
         let unit = text[index]
-        storage[index] = unit
+        if unit &- 0x20 < 0x5F {  // printable ASCII
+            index += 1
+            continue
+        }
         if unit < 0x80 {
             if unit < 0x20 || unit == 0x7F {
                 // LF, VT, FF, CR break; the rest are controls; VT is both (see the UTF-8 pass).
@@ -34,7 +42,6 @@ func copyUTF16Units(
             guard unit < 0xDC00, index + 1 < count, text[index + 1] & 0xFC00 == 0xDC00 else {
                 return .failure(LoneSurrogate(offset: index))
             }
-            storage[index + 1] = text[index + 1]
             if CharacterClasses.mayNeedBidi(unit) { mayNeedBidi = true }
             index += 2
             continue
