@@ -47,6 +47,7 @@ python: capi
 
 # The Node addon (bindings/node, N-API in C): bindings/node/build/, self-contained.
 node: capi
+	@scripts/install-deps.sh node
 	bindings/node/build.sh
 
 # The C, Python and Node surfaces: their tests (each binding's results equal the debug CLI's

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import AutoHeight
+@testable import AutoHeightCLI
 
 /// The `autoheight` CLI's contract: spellings, output formats, exit statuses, error lines.
 @Suite struct CLITests {
@@ -107,6 +108,29 @@ import Testing
         #expect(lines[1].hasPrefix("{\"id\":\"a\",\"width\":1000,\"lines\":1,"))
         #expect(lines[2].hasPrefix("{\"id\":7,\"width\":100,\"lines\":1,"))
         #expect(lines[4].hasPrefix("{\"id\":null,\"width\":100,\"lines\":2,"))
+    }
+
+    /// An id that is an object or an array comes back exactly as it was written (key order,
+    /// spacing, escapes), in JSON output and in text output.
+    @Test func objectAndArrayIdsComeBackAsWritten() throws {
+        let input = """
+            {"id": {"b": [1, "x}"], "a": 2}, "text": "hi"}
+            {"text": "yo", "id":[1,{"k":"v\\"]"}]}
+            {"id": true, "text": "t"}
+
+            """
+        let result = try run(
+            ["measure", "--font-file", Self.noto, "--width", "100", "--jsonl-input", "-", "-O", "jsonl"], stdin: input)
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        #expect(lines[0].hasPrefix(#"{"id":{"b": [1, "x}"], "a": 2},"width":100,"lines":1,"#))
+        #expect(lines[1].hasPrefix(#"{"id":[1,{"k":"v\"]"}],"width":100,"#))
+        #expect(lines[2].hasPrefix(#"{"id":true,"width":100,"#))
+        let text = try run(["measure", "--font-file", Self.noto, "--width", "100", "--jsonl-input", "-"], stdin: input)
+        #expect(text.stdout.hasPrefix(#"{"b": [1, "x}"], "a": 2}: 1 line, "#))
+        #expect(JSONMember.rawValue(named: "id", in: Array(#"{"idx": 1, "id" : [ 2 ] }"#.utf8)) == "[ 2 ]")
+        #expect(JSONMember.rawValue(named: "id", in: Array(#"{"text": "no id"}"#.utf8)) == nil)
     }
 
     @Test func invalidUTF8NamesTheFileAndByteOffset() throws {

@@ -3,7 +3,8 @@ import AutoHeightOptions
 
 /// One record of a `--jsonl-input` file: `{"id": …, "text": …}`; other keys are ignored.
 struct JSONLRecord: Sendable {
-    /// The id as JSON (a string with quotes, or a number), echoed in the output; `null` if absent.
+    /// The id as JSON (a string with quotes, a number, a boolean, or an object or array as it was
+    /// written), echoed in the output; `null` if absent.
     var idJSON: String
     /// The id for human output.
     var idText: String
@@ -47,6 +48,10 @@ struct JSONLRecord: Sendable {
             // is "1"/"0"; numbers parse as "i", "q" or "d".
             (idJSON, idText) = id.boolValue ? ("true", "true") : ("false", "false")
         case let id as NSNumber: (idJSON, idText) = (id.stringValue, id.stringValue)
+        case is [Any], is [String: Any]:
+            // An object or array id comes back as it was written.
+            let raw = JSONMember.rawValue(named: "id", in: bytes) ?? "null"
+            (idJSON, idText) = (raw, raw)
         default: (idJSON, idText) = ("null", nil)
         }
         guard let text = record["text"] as? String else {
