@@ -104,8 +104,7 @@ export class Style {
   /**
    * Many texts on a worker thread (the event loop keeps running): one measurement per text. A
    * failing text rejects the whole batch with the library's error for the first one ("text N: …").
-   * The texts cross joined into one string: together at most `buffer.constants.MAX_STRING_LENGTH`
-   * UTF-16 units (else a RangeError).
+   * The texts total at most `buffer.constants.MAX_STRING_LENGTH` UTF-16 units (else a RangeError).
    */
   measureMany(texts: ReadonlyArray<string>, width: number): Promise<Measurement[]>;
   /** Many texts on a worker thread: one array of measurements (one per width) per text, in input order. */

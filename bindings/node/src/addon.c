@@ -10,8 +10,10 @@
  * its UTF-16 offset, where V8's own UTF-8 conversion would silently substitute U+FFFD).
  * Offsets the library returns are UTF-16, as in JS.
  *
- * Batches: index.js checks the texts, joins them into one string and passes it with a
- * Uint32Array of each text's length in UTF-16 units; this file reads the joined string once.
+ * Batches: index.js checks the texts and passes them with a Uint32Array of each text's length
+ * in UTF-16 units and a Float64Array for the results; this file copies the texts end to end into
+ * one buffer, and the library writes the results into the Float64Array's memory, where they are
+ * converted to doubles in place (no buffer of this file's, no copy).
  *
  * Lifetime: a Style's ah_style is freed by close() or by the finalizer, but not while a
  * measureMany is running on a worker thread: the box counts those and the last one to finish
@@ -373,15 +375,6 @@ static napi_value new_doubles(napi_env env, size_t count, double **out) {
         return NULL;
     }
     *out = bytes;
-    return array;
-}
-
-static napi_value measurements_array(napi_env env, const ah_measurement *results, size_t count) {
-    double *out;
-    napi_value array = new_doubles(env, count * MEASUREMENT_FIELDS, &out);
-    if (array != NULL) {
-        store_measurements(out, results, count);
-    }
     return array;
 }
 
@@ -929,9 +922,10 @@ static napi_value style_lines(napi_env env, napi_callback_info info) {
 /* ---- Batches ------------------------------------------------------------------------------ */
 
 /*
- * A batch as the library takes it: every text's UTF-16 units laid end to end (one malloc'd copy
- * of the string index.js joined), each text's length in units, the widths, room for the results.
- * Owned by the batch, so that measureMany's worker thread touches no JS value.
+ * A batch as the library takes it: every text's UTF-16 units laid end to end (one malloc'd
+ * buffer the texts are copied into), each text's length in units, the widths, and where the
+ * results go: the Float64Array index.js passes (see batch_output). Owned by the batch (the
+ * array through a reference), so that measureMany's worker thread touches no JS value.
  */
 typedef struct {
     uint16_t *units;
@@ -939,23 +933,27 @@ typedef struct {
     size_t count;
     double *widths;
     size_t width_count;
-    ah_measurement *results;
+    ah_measurement *results; /* results_count, in the output array's memory */
+    size_t results_count;    /* count x width_count */
+    ah_measurement none;     /* results when there are none: the library takes no NULL */
 } batch;
 
 static void batch_free(batch *b) {
     free(b->units);
     free(b->lengths);
     free(b->widths);
-    free(b->results);
     memset(b, 0, sizeof *b);
 }
 
 /*
- * measureMany's arguments as index.js passes them (the texts joined into one string, a
- * Uint32Array of their lengths in UTF-16 units, the widths) read into `b`, with room for the
- * results: false when it threw.
+ * The measureMany arguments as index.js passes them (the texts, an array it has checked, a
+ * Uint32Array of their lengths in UTF-16 units, the widths) read into `b`: false when it threw.
+ *
+ * Each text is copied straight into the batch's buffer (napi_get_element and
+ * napi_get_value_string_utf16 per text): cheaper than joining them in JS first, which builds a
+ * string as large as the buffer in the V8 heap only to copy it once more.
  */
-static bool batch_read(napi_env env, napi_value joined, napi_value lengths_value, napi_value widths_value,
+static bool batch_read(napi_env env, napi_value texts, napi_value lengths_value, napi_value widths_value,
                        batch *b) {
     double width_stack[STACK_WIDTHS], *widths, *width_heap;
     size_t width_count;
@@ -982,45 +980,90 @@ static bool batch_read(napi_env env, napi_value joined, napi_value lengths_value
         throw_type(env, "text lengths must be a Uint32Array");
         return false;
     }
-    size_t total = 0;
-    if (napi_get_value_string_utf16(env, joined, NULL, 0, &total) != napi_ok) {
-        throw_type(env, "texts must be an array of strings");
-        return false;
-    }
-    size_t slots = count ? count : 1;
     b->count = count;
-    b->lengths = malloc(slots * sizeof(size_t));
-    b->results = malloc(slots * (width_count ? width_count : 1) * sizeof(ah_measurement));
-    b->units = malloc((total + 1) * sizeof(uint16_t));
-    if (!b->lengths || !b->results || !b->units) {
+    b->results_count = count * width_count;
+    b->lengths = malloc((count ? count : 1) * sizeof(size_t));
+    if (!b->lengths) {
         napi_throw_error(env, NULL, "out of memory");
         return false;
     }
-    size_t sum = 0;
+    size_t total = 0;
     for (size_t index = 0; index < count; index++) {
         b->lengths[index] = ((const uint32_t *)lengths)[index];
-        sum += b->lengths[index];
+        total += b->lengths[index];
     }
-    size_t copied = 0;
-    if (napi_get_value_string_utf16(env, joined, b->units, total + 1, &copied) != napi_ok) {
-        napi_throw_error(env, NULL, "cannot read the texts");
+    /* Room for one unit past each text: a text longer than its length is then seen (below). */
+    b->units = malloc((total + 2) * sizeof(uint16_t));
+    if (!b->units) {
+        napi_throw_error(env, NULL, "out of memory");
         return false;
     }
-    /* Only an array whose elements change as they are read (index getters) gets here. */
-    if (copied != total || sum != total) {
-        throw_type(env, "the texts changed while they were read");
-        return false;
+    size_t offset = 0;
+    for (size_t index = 0; index < count; index++) {
+        napi_value text;
+        size_t length = b->lengths[index], copied = 0;
+        /* Writes at most length + 1 units and a NUL: within the buffer, as offset + length <= total. */
+        if (napi_get_element(env, texts, (uint32_t)index, &text) != napi_ok) {
+            return false; /* a getter threw: its exception is pending */
+        }
+        napi_status status = napi_get_value_string_utf16(env, text, b->units + offset, length + 2, &copied);
+        if (status != napi_ok && status != napi_string_expected) {
+            napi_throw_error(env, NULL, "cannot read the texts");
+            return false;
+        }
+        /* Only an array whose elements change as they are read (index getters) gets here. */
+        if (status == napi_string_expected || copied != length) {
+            throw_type(env, "the texts changed while they were read");
+            return false;
+        }
+        offset += length;
     }
     return true;
 }
 
 /*
- * measureManySync(joined, lengths, width | widths): a Float64Array of text count x width count
- * measurements.
+ * Where the results go: the Float64Array `output` index.js passes, of at least MEASUREMENT_FIELDS
+ * doubles a result. The library writes its ah_measurements there (64 bytes each, as many as
+ * their doubles) and results_to_doubles rewrites them in place: no buffer of the addon's, no
+ * copy. index.js keeps the array for its next batch, so that the memory is not new each time
+ * (a new buffer costs a page fault every 4 KiB, ~1,600 for 100,000 measurements). False when
+ * it threw.
+ */
+_Static_assert(sizeof(ah_measurement) == MEASUREMENT_FIELDS * sizeof(double), "ah_measurement is 8 doubles' size");
+
+static bool batch_output(napi_env env, napi_value output, batch *b) {
+    bool is_typedarray = false;
+    napi_typedarray_type type;
+    size_t length = 0;
+    void *doubles = NULL;
+    if (napi_is_typedarray(env, output, &is_typedarray) != napi_ok || !is_typedarray ||
+        napi_get_typedarray_info(env, output, &type, &length, &doubles, NULL, NULL) != napi_ok ||
+        type != napi_float64_array || length / MEASUREMENT_FIELDS < b->results_count) {
+        throw_type(env, "the results need a Float64Array of 8 doubles a measurement");
+        return false;
+    }
+    b->results = b->results_count > 0 ? doubles : &b->none;
+    return true;
+}
+
+static void results_to_doubles(ah_measurement *results, size_t count) {
+    unsigned char *at = (unsigned char *)results;
+    for (size_t index = 0; index < count; index++, at += sizeof(ah_measurement)) {
+        ah_measurement m;
+        double out[MEASUREMENT_FIELDS];
+        memcpy(&m, at, sizeof m);
+        store_measurements(out, &m, 1);
+        memcpy(at, out, sizeof out);
+    }
+}
+
+/*
+ * measureManySync(texts, lengths, width | widths, output): text count x width count
+ * measurements into the Float64Array `output`.
  */
 static napi_value style_measure_many_sync(napi_env env, napi_callback_info info) {
-    size_t argc = 3;
-    napi_value argv[3], self;
+    size_t argc = 4;
+    napi_value argv[4], self;
     void *pointer;
     napi_get_cb_info(env, info, &argc, argv, &self, &pointer);
     addon_data *data = pointer;
@@ -1029,19 +1072,18 @@ static napi_value style_measure_many_sync(napi_env env, napi_callback_info info)
         return NULL;
     }
     batch b = {0};
-    napi_value result = NULL;
-    if (batch_read(env, argv[0], argv[1], argv[2], &b)) {
+    if (batch_read(env, argv[0], argv[1], argv[2], &b) && batch_output(env, argv[3], &b)) {
         char *message = NULL;
         ah_status status = ah_measure_packed_utf16(style, b.units, b.lengths, b.count, b.widths, b.width_count,
                                                    b.results, NULL, &message);
         if (status != AH_OK) {
             throw_library(env, data, status, message);
         } else {
-            result = measurements_array(env, b.results, b.count * b.width_count);
+            results_to_doubles(b.results, b.results_count);
         }
     }
     batch_free(&b);
-    return result;
+    return NULL;
 }
 
 typedef struct {
@@ -1049,31 +1091,43 @@ typedef struct {
     style_box *box;
     napi_deferred deferred;
     napi_async_work work;
+    napi_ref output; /* the Float64Array the results go to, kept alive until they are in */
     batch b;
     ah_status status;
     char *message;
 } batch_work;
 
-/* On a libuv worker thread: only the batch's own buffers and the (thread-safe) style. */
+/*
+ * On a libuv worker thread: only the batch's own buffers, the output array's memory and the
+ * (thread-safe) style. The results are turned into doubles here too, leaving the JS thread only
+ * the objects to build.
+ */
 static void batch_execute(napi_env env, void *pointer) {
     (void)env;
     batch_work *work = pointer;
     batch *b = &work->b;
     work->status = ah_measure_packed_utf16(work->box->style, b->units, b->lengths, b->count, b->widths,
                                            b->width_count, b->results, NULL, &work->message);
+    if (work->status == AH_OK) {
+        results_to_doubles(b->results, b->results_count);
+    }
+}
+
+static void batch_work_free(napi_env env, batch_work *work) {
+    if (work->output != NULL) {
+        napi_delete_reference(env, work->output);
+    }
+    batch_free(&work->b);
+    free(work);
 }
 
 static void batch_complete(napi_env env, napi_status status, void *pointer) {
     batch_work *work = pointer;
     if (status == napi_ok) {
         if (work->status == AH_OK) {
-            napi_value results = measurements_array(env, work->b.results, work->b.count * work->b.width_count);
-            if (results == NULL) {
-                napi_get_and_clear_last_exception(env, &results);
-                napi_reject_deferred(env, work->deferred, results);
-            } else {
-                napi_resolve_deferred(env, work->deferred, results);
-            }
+            napi_value done;
+            napi_get_undefined(env, &done);
+            napi_resolve_deferred(env, work->deferred, done);
         } else {
             napi_reject_deferred(env, work->deferred, make_error(env, work->data, work->status, work->message));
         }
@@ -1084,8 +1138,7 @@ static void batch_complete(napi_env env, napi_status status, void *pointer) {
     napi_delete_async_work(env, work->work);
     work->box->pending--;
     style_box_release(work->box);
-    batch_free(&work->b);
-    free(work);
+    batch_work_free(env, work);
 }
 
 /* Rejects `deferred` with the pending exception and returns its promise. */
@@ -1099,13 +1152,13 @@ static napi_value reject_pending(napi_env env, napi_deferred deferred, napi_valu
 }
 
 /*
- * measureMany(joined, lengths, width | widths): a promise of what measureManySync returns. The
- * texts are copied out of the joined string here, on the JS thread; the worker thread measures
- * the copy, and batch_complete frees it.
+ * measureMany(texts, lengths, width | widths, output): a promise, resolved (to undefined) once
+ * what measureManySync writes is in `output`. The texts are copied here, on the JS thread; the
+ * worker thread measures the copy, and batch_complete frees it.
  */
 static napi_value style_measure_many(napi_env env, napi_callback_info info) {
-    size_t argc = 3;
-    napi_value argv[3], self, promise;
+    size_t argc = 4;
+    napi_value argv[4], self, promise;
     void *pointer;
     napi_get_cb_info(env, info, &argc, argv, &self, &pointer);
     addon_data *data = pointer;
@@ -1125,9 +1178,14 @@ static napi_value style_measure_many(napi_env env, napi_callback_info info) {
     work->data = data;
     work->box = box;
     work->deferred = deferred;
-    if (!batch_read(env, argv[0], argv[1], argv[2], &work->b)) {
-        batch_free(&work->b);
-        free(work);
+    if (!batch_read(env, argv[0], argv[1], argv[2], &work->b) || !batch_output(env, argv[3], &work->b)) {
+        batch_work_free(env, work);
+        return reject_pending(env, deferred, promise);
+    }
+    if (napi_create_reference(env, argv[3], 1, &work->output) != napi_ok) {
+        work->output = NULL;
+        batch_work_free(env, work);
+        napi_throw_error(env, NULL, "cannot keep the results array");
         return reject_pending(env, deferred, promise);
     }
     napi_value name;
@@ -1139,8 +1197,7 @@ static napi_value style_measure_many(napi_env env, napi_callback_info info) {
         work->work = NULL;
     }
     if (work->work == NULL) {
-        batch_free(&work->b);
-        free(work);
+        batch_work_free(env, work);
         napi_throw_error(env, NULL, "cannot queue the work");
         return reject_pending(env, deferred, promise);
     }
