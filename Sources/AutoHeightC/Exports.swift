@@ -153,14 +153,7 @@ public func abiMeasurePacked(
     _ widths: UnsafePointer<Double>?, _ widthCount: Int, _ results: UnsafeMutablePointer<ah_measurement>?,
     _ statuses: UnsafeMutablePointer<ah_status>?, _ message: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> ah_status {
-    reporting(message) { () throws(ABIError) in
-        guard textCount == 0 || lengths != nil else { throw .argument("lengths is NULL") }
-        var offset = 0
-        try measureBatch(style, textCount, widths, widthCount, results, statuses) { index in
-            defer { offset += lengths![index] }
-            return .utf8(bytes.map { $0 + offset }, lengths![index])
-        }
-    }
+    measurePacked(style, bytes, lengths, textCount, widths, widthCount, results, statuses, message, as: TextInput.utf8)
 }
 
 @_cdecl("ah_measure_packed_utf16")
@@ -169,12 +162,23 @@ public func abiMeasurePackedUTF16(
     _ widths: UnsafePointer<Double>?, _ widthCount: Int, _ results: UnsafeMutablePointer<ah_measurement>?,
     _ statuses: UnsafeMutablePointer<ah_status>?, _ message: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> ah_status {
+    measurePacked(style, units, lengths, textCount, widths, widthCount, results, statuses, message, as: TextInput.utf16)
+}
+
+/// A packed batch of either encoding: text `index` is the `lengths[index]` units after the
+/// texts before it.
+func measurePacked<Unit>(
+    _ style: OpaquePointer?, _ units: UnsafePointer<Unit>?, _ lengths: UnsafePointer<Int>?, _ textCount: Int,
+    _ widths: UnsafePointer<Double>?, _ widthCount: Int, _ results: UnsafeMutablePointer<ah_measurement>?,
+    _ statuses: UnsafeMutablePointer<ah_status>?, _ message: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+    as input: (UnsafePointer<Unit>?, Int) -> TextInput
+) -> ah_status {
     reporting(message) { () throws(ABIError) in
         guard textCount == 0 || lengths != nil else { throw .argument("lengths is NULL") }
         var offset = 0
         try measureBatch(style, textCount, widths, widthCount, results, statuses) { index in
             defer { offset += lengths![index] }
-            return .utf16(units.map { $0 + offset }, lengths![index])
+            return input(units.map { $0 + offset }, lengths![index])
         }
     }
 }

@@ -275,13 +275,42 @@ class Cache:
         return lib.ah_cache_byte_count(self._handle)
 
 
-class Style:
+class _Owner:
+    """An object owning one C handle: ``close()`` frees it now (idempotent; the garbage
+    collector frees it otherwise), ``with`` closes it at the end of the block."""
+
+    _handle = None
+    _closed_message = "closed"
+
+    def _live(self):
+        handle = self._handle
+        if handle is None:
+            raise ArgumentError(self._closed_message)
+        return handle
+
+    def close(self) -> None:
+        """Frees the native object now; using it afterwards raises ArgumentError. Idempotent."""
+        handle, self._handle = self._handle, None
+        if handle is not None:
+            ffi.release(handle)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *_) -> None:
+        self.close()
+
+
+class Style(_Owner):
     """Fonts, size, line height, line limits and layout options: the CLI's options by name.
 
     Options left at None take the CLI's defaults (the bundled fonts with system fallback, 17 px,
     ``line_height="metrics"``, ``profile="editor"``). Any other option of ``autoheight measure``
     is a keyword in snake case (``white_space="normal"``, ``tab_size="4"``, ``word_break=…``).
+    Closing a style leaves the prepared texts made from it working.
     """
+
+    _closed_message = "style is closed"
 
     def __init__(
         self,
@@ -324,24 +353,6 @@ class Style:
         if status:
             _raise(status, message)
         self._handle = ffi.gc(out[0], lib.ah_style_free)
-
-    def _live(self):
-        handle = self._handle
-        if handle is None:
-            raise ArgumentError("style is closed")
-        return handle
-
-    def close(self) -> None:
-        """Frees the style now (prepared texts made from it keep working). Idempotent."""
-        handle, self._handle = self._handle, None
-        if handle is not None:
-            ffi.release(handle)
-
-    def __enter__(self) -> "Style":
-        return self
-
-    def __exit__(self, *_) -> None:
-        self.close()
 
     def measure(
         self, text: Union[str, bytes], width: Optional[float] = None, *, widths: Optional[Iterable[float]] = None
@@ -436,34 +447,18 @@ class Style:
         return PreparedText(ffi.gc(out[0], lib.ah_prepared_free))
 
 
-class PreparedText:
+class PreparedText(_Owner):
     """A text prepared by ``Style.prepare``: re-measure at any width without shaping again."""
+
+    _closed_message = "prepared text is closed"
 
     def __init__(self, handle):
         self._handle = handle
-
-    def _live(self):
-        handle = self._handle
-        if handle is None:
-            raise ArgumentError("prepared text is closed")
-        return handle
 
     @property
     def utf16_length(self) -> int:
         """The text's length in UTF-16 code units."""
         return lib.ah_prepared_utf16_count(self._live())
-
-    def close(self) -> None:
-        """Frees the prepared text now. Idempotent."""
-        handle, self._handle = self._handle, None
-        if handle is not None:
-            ffi.release(handle)
-
-    def __enter__(self) -> "PreparedText":
-        return self
-
-    def __exit__(self, *_) -> None:
-        self.close()
 
     def measure(
         self, width: Optional[float] = None, *, widths: Optional[Iterable[float]] = None
