@@ -40,7 +40,7 @@ with open("bindings/fixtures/corpus.jsonl", "rb") as corpus, open(f"{work}/short
             out.write(json.dumps({"text": json.loads(line)["text"]}) + "\n")
 PY
 cc -O2 -o "$work/cbench" bindings/c/bench.c -I.build-capi/dist/include -L.build-capi/dist/lib -lautoheight \
-  -Wl,-rpath,"$PWD/.build-capi/dist/lib"
+  -lpthread -Wl,-rpath,"$PWD/.build-capi/dist/lib"
 
 swift_ns() {
   "$cli" bench --jsonl-input "$1" --widths 240 --scenario warm --configurations given --repeat 5 \
@@ -77,6 +77,7 @@ ratio("node measureManySync / swift (target >= 0.9)", "node.measure_many_sync", 
 ratio("node measureMany / swift (target >= 0.9)", "node.measure_many", "swift.measure_many")
 ratio("c measure_batch / swift", "c.measure_batch", "swift.measure_many")
 ratio("python 2 threads / 1 thread (target >= 1.8)", "python.measure_many_2_threads", "python.measure_many")
+ratio("c 2 threads / 1 thread (the engine's own)", "c.measure_batch_2_threads", "c.measure_batch")
 ratio("node 2 batches at once / 1", "node.measure_many_2_at_once", "node.measure_many")
 ratio("python peak RSS 1m / 100k (target within 1.1)", "python.peak_rss_at_1m", "python.peak_rss_at_100k")
 ratio("node peak RSS 1m / 100k (target within 1.1)", "node.peak_rss_at_1m", "node.peak_rss_at_100k")

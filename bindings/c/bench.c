@@ -2,7 +2,9 @@
  * Times the C ABI on the calls the bindings make (scripts/bench-bindings.sh runs it beside the
  * Swift, Python and Node figures): a warm measure of one message at one width, and
  * ah_measure_batch over a list of texts (one text per line of a file, with \n, \r and \\
- * escaped as such). Prints "name value unit" lines, the median of 5 rounds.
+ * escaped as such), and that batch split between two threads measuring at once with the same
+ * style (the engine's own scaling, which bounds the bindings'). Prints "name value unit" lines,
+ * the median of 5 rounds.
  *   bench MESSAGE_FILE TEXTS_FILE
  */
 #define _POSIX_C_SOURCE 200809L
@@ -10,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <pthread.h>
 
 #include "autoheight.h"
 
@@ -65,6 +68,24 @@ static char **read_lines(const char *path, size_t *count, size_t **lengths) {
     return lines;
 }
 
+/* One thread's share of the two-thread batch. */
+typedef struct {
+    ah_style *style;
+    const char *const *texts;
+    const size_t *lengths;
+    size_t count;
+    ah_measurement *results;
+    ah_status status;
+} half_batch;
+
+static void *measure_half(void *argument) {
+    half_batch *half = argument;
+    double width = 240;
+    half->status = ah_measure_batch(half->style, half->texts, half->lengths, half->count, &width, 1, half->results,
+                                    NULL, NULL);
+    return NULL;
+}
+
 int main(int argc, char **argv) {
     if (argc != 3) { fprintf(stderr, "usage: bench MESSAGE_FILE TEXTS_FILE\n"); return 2; }
     size_t message_count, text_count, *message_lengths, *text_lengths;
@@ -92,6 +113,20 @@ int main(int argc, char **argv) {
         if (round >= 0) rounds[round] = text_count / ((now() - start) / 1e9);
     }
     printf("c.measure_batch %.0f texts/s\n", median(rounds, 5));
+    for (int round = -1; round < 5; round++) {
+        size_t first = text_count / 2;
+        half_batch halves[2] = {
+            {style, (const char *const *)texts, text_lengths, first, results, AH_OK},
+            {style, (const char *const *)texts + first, text_lengths + first, text_count - first, results + first, AH_OK},
+        };
+        pthread_t threads[2];
+        double start = now();
+        for (int index = 0; index < 2; index++) pthread_create(&threads[index], NULL, measure_half, &halves[index]);
+        for (int index = 0; index < 2; index++) pthread_join(threads[index], NULL);
+        if (halves[0].status != AH_OK || halves[1].status != AH_OK) { fprintf(stderr, "batch failed\n"); return 1; }
+        if (round >= 0) rounds[round] = text_count / ((now() - start) / 1e9);
+    }
+    printf("c.measure_batch_2_threads %.0f texts/s\n", median(rounds, 5));
     ah_style_free(style);
     return 0;
 }

@@ -20,3 +20,30 @@ final class Locked<Value>: @unchecked Sendable {
         return try body(&value)
     }
 }
+
+/// A value many threads read at once and few change: ``Locked`` for state whose reads are the
+/// hot path (the segment cache's look-ups), where a mutex would let one thread in at a time.
+final class ReadWriteLocked<Value>: @unchecked Sendable {
+    // @unchecked: `value` is read only under the read lock and changed only under the write
+    // lock.
+    private let lock = PThreadReadWriteLock()
+    @exclusivity(unchecked) private var value: Value
+
+    init(_ value: sending Value) { self.value = value }
+
+    /// Runs `body` with the value while other readers may too (no writer).
+    @inline(__always)
+    func withReadLock<Result>(_ body: (borrowing Value) -> Result) -> Result {
+        lock.lockForReading()
+        defer { lock.unlock() }
+        return body(value)
+    }
+
+    /// Runs `body` with the value while no other thread holds the lock.
+    @inline(__always)
+    func withWriteLock<Result>(_ body: (inout sending Value) -> sending Result) -> sending Result {
+        lock.lockForWriting()
+        defer { lock.unlock() }
+        return body(&value)
+    }
+}

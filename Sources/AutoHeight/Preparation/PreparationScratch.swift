@@ -3,7 +3,7 @@
 /// and the line-break iterator taken for the text. Nothing in it outlives the preparation of
 /// one paragraph (but the iterator, which it hands back when the text is done).
 ///
-/// Used by one thread at a time: ``withScratch(_:)`` hands each one to one caller. Its fields are
+/// Used by one thread at a time: ``withScratch(_:)`` hands each thread its own. Its fields are
 /// `@exclusivity(unchecked)`: the hot path swaps them out and back a dozen times per paragraph,
 /// and the run-time exclusivity check of each access (a thread-local access set) cost more than
 /// a short paragraph's line walk; the swaps themselves are what keeps accesses from overlapping.
@@ -62,15 +62,15 @@ final class PreparationScratch: @unchecked Sendable {
     @exclusivity(unchecked) private var lineBreaker: ICUBreakIterator? = nil
     @exclusivity(unchecked) private var lineBreakSlot: BreakIteratorPool.Slot? = nil
 
-    private static let idle = Pool<PreparationScratch>()
+    /// Each thread's scratch, kept between its measures (no lock on the way in or out).
+    private static let perThread = ThreadSlot<PreparationScratch>()
 
-    /// Runs `body` with scratch storage of its own, then keeps the storage for reuse.
+    /// Runs `body` with scratch storage of its own, then keeps the storage for the thread's next
+    /// text.
     static func withScratch<Result, Failure: Error>(
         _ body: (PreparationScratch) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        let scratch = idle.take { PreparationScratch() }
-        defer { idle.putBack(scratch) }
-        return try body(scratch)
+        try perThread.withObject(make: { PreparationScratch() }, body)
     }
 
     /// Keeps the storage of a paragraph that is no longer needed for the next preparation.

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Shaped widths and line-break opportunities of text chunks ("word "), shared across texts, so
 /// that a feed or chat history shapes and breaks each repeated word once. Bounded: when its
 /// entries pass `byteLimit`, the older half is dropped.
@@ -26,7 +28,10 @@ public final class SegmentCache: Sendable {
     /// The memory the entries may take, in bytes (default 32 MiB).
     public let byteLimit: Int
 
-    private let storage: Locked<SegmentStore>
+    /// Look-ups share the lock (a warm measure only reads); stores take it alone.
+    private let storage: ReadWriteLocked<SegmentStore>
+    /// Counted apart from the store, so that a look-up writes nothing under its shared lock.
+    private let counts = Counts()
     /// The font stacks, languages and profiles seen, in order: a context's number is its position + 1
     /// (part of every key). Searched in order: comparing a stack's identity with the string it
     /// was stored from is a pointer check, so no hashing per measure.
@@ -39,21 +44,42 @@ public final class SegmentCache: Sendable {
     /// An empty cache that holds at most `byteLimit` bytes (at least 64 KiB; default 32 MiB).
     public init(byteLimit: Int = 32 << 20) {
         self.byteLimit = max(byteLimit, 1 << 16)
-        storage = Locked(SegmentStore())
+        storage = ReadWriteLocked(SegmentStore())
+    }
+
+    /// The statistics: atomics, as look-ups run at once on several threads.
+    private final class Counts: Sendable {
+        let hits = Atomic<Int>(0)
+        let misses = Atomic<Int>(0)
+        let breakAssemblies = Atomic<Int>(0)
+
+        func add(hits: Int, misses: Int) {
+            if hits > 0 { self.hits.add(hits, ordering: .relaxed) }
+            if misses > 0 { self.misses.add(misses, ordering: .relaxed) }
+        }
+
+        func reset() {
+            hits.store(0, ordering: .relaxed)
+            misses.store(0, ordering: .relaxed)
+            breakAssemblies.store(0, ordering: .relaxed)
+        }
     }
 
     /// Bytes held now (arenas and index).
-    public var byteCount: Int { storage.withLock { $0.byteCount } }
+    public var byteCount: Int { storage.withReadLock { $0.byteCount } }
     /// Chunks held now.
-    public var entryCount: Int { storage.withLock { $0.entryCount } }
+    public var entryCount: Int { storage.withReadLock { $0.entryCount } }
     /// Chunks answered from the cache and chunks that had to be shaped, since creation.
-    public var statistics: (hits: Int, misses: Int) { storage.withLock { ($0.hits, $0.misses) } }
+    public var statistics: (hits: Int, misses: Int) {
+        (counts.hits.load(ordering: .relaxed), counts.misses.load(ordering: .relaxed))
+    }
     /// Paragraphs whose line-break opportunities all came from the cache (no ICU pass).
-    var paragraphsWithStoredBreaks: Int { storage.withLock { $0.breakAssemblies } }
+    var paragraphsWithStoredBreaks: Int { counts.breakAssemblies.load(ordering: .relaxed) }
 
     /// Empties the cache (statistics included).
     public func removeAll() {
-        storage.withLock { $0 = SegmentStore() }
+        storage.withWriteLock { $0 = SegmentStore() }
+        counts.reset()
     }
 
     /// The number standing for a font stack, language and profile in this cache's keys (1 through
@@ -147,16 +173,16 @@ public final class SegmentCache: Sendable {
         _ request: Request, in units: UnsafeBufferPointer<UInt16>, advances: inout [Double], flags: inout [UInt8],
         fontIndices: inout [UInt8]
     ) -> Int? {
-        storage.withLock { store in
+        let missing = storage.withReadLock { store -> Int? in
             guard let entry = store.find(request, units: units), store.entries[entry].kind == .values else {
-                store.misses += 1
                 return nil
             }
-            store.hits += 1
             store.copy(
                 entry, to: request.range.lowerBound, advances: &advances, flags: &flags, fontIndices: &fontIndices)
             return Int(store.entries[entry].missing)
         }
+        counts.add(hits: missing == nil ? 0 : 1, misses: missing == nil ? 1 : 0)
+        return missing
     }
 
     /// Looks every request up under one lock, copying hits into the paragraph's arrays (and each
@@ -172,12 +198,12 @@ public final class SegmentCache: Sendable {
         advances: UnsafeMutableBufferPointer<Double>, flags: UnsafeMutableBufferPointer<UInt8>,
         fontIndices: UnsafeMutableBufferPointer<UInt8>, assemblingBreaks: Bool, boundaries: inout [Int32]
     ) -> (misses: [Int], missingGlyphs: Int, breaksFound: Bool) {
-        storage.withLock { store in
+        let found = storage.withReadLock { store -> (misses: [Int], missingGlyphs: Int, breaksFound: Bool) in
             var misses: [Int] = []
             var missing = 0
             var breaksFound = assemblingBreaks
             // With a few requests there are no misses to overlap.
-            if requests.count >= 4 { store.touched &+= store.touch(requests) }
+            if requests.count >= 4 { Self.keep(store.touch(requests)) }
             for index in requests.indices {
                 let request = requests[index]
                 guard let entry = store.find(request, units: units) else {
@@ -218,18 +244,18 @@ public final class SegmentCache: Sendable {
                     breaksFound = store.appendBreaks(of: marker, at: request.range.lowerBound, to: &boundaries)
                 }
             }
-            store.hits += requests.count - misses.count
-            store.misses += misses.count
-            if breaksFound { store.breakAssemblies += 1 }
             return (misses, missing, breaksFound)
         }
+        counts.add(hits: requests.count - found.misses.count, misses: found.misses.count)
+        if found.breaksFound { counts.breakAssemblies.add(1, ordering: .relaxed) }
+        return found
     }
 
     /// Stores, for the requests whose ``BreakContext`` is known and whose entries lack them, the
     /// line-break opportunities ICU found in the paragraph (`boundaries`, ascending).
     func recordBreaks(_ requests: [Request], in units: UnsafeBufferPointer<UInt16>, boundaries: [Int32]) {
         guard requests.contains(where: { $0.breakContext != .unknown }) else { return }
-        storage.withLock { store in
+        storage.withWriteLock { store in
             var next = 0  // first boundary not before the current request's start
             for request in requests where request.breakContext != .unknown {
                 let start = Int32(request.range.lowerBound)
@@ -253,7 +279,7 @@ public final class SegmentCache: Sendable {
         _ requests: [Request], units: UnsafeBufferPointer<UInt16>, advances: [Double], flags: [UInt8],
         fontIndices: [UInt8], kinds: [SegmentStore.Kind], wholeRuns: [Request] = []
     ) {
-        storage.withLock { store in
+        storage.withWriteLock { store in
             for (request, kind) in zip(requests, kinds) {
                 let known = store.find(request, units: units)
                 switch kind {
@@ -284,6 +310,11 @@ public final class SegmentCache: Sendable {
             if store.byteCount > byteLimit { store.evictOlderHalf() }
         }
     }
+
+    /// Keeps what ``SegmentStore/touch(_:)`` read, so that its reads are not optimized away
+    /// (nothing is written: look-ups on other threads share the memory).
+    @inline(never) @_optimize(none)
+    private static func keep(_ value: Int) {}
 
     /// FNV-1a over the units, mixed with the tag.
     static func hash(_ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, tag: UInt64) -> UInt64 {

@@ -44,11 +44,6 @@ struct SegmentStore {
     /// end (see ``SegmentCache/BreakContext``).
     var breaks: [Int32] = []
     var generation: UInt32 = 0
-    var hits = 0
-    var misses = 0
-    var breakAssemblies = 0
-    /// What ``touch(_:)`` read, kept so that its reads are not optimized away.
-    var touched = 0
 
     var entryCount: Int { entries.count }
     var byteCount: Int { units.count * 12 + entries.count * 40 + slots.count * 4 + breaks.count * 4 }
@@ -215,9 +210,6 @@ struct SegmentStore {
     mutating func evictOlderHalf() {
         let cutoff = entries.map(\.generation).sorted()[entries.count / 2]
         var kept = SegmentStore()
-        kept.hits = hits
-        kept.misses = misses
-        kept.breakAssemblies = breakAssemblies
         kept.generation = generation
         for entry in entries where entry.generation >= cutoff {
             let start = Int(entry.start)
