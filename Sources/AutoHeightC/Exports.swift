@@ -99,7 +99,7 @@ func measure(
     _ input: TextInput, _ object: StyleObject, _ widths: UnsafeBufferPointer<Double>,
     into results: UnsafeMutablePointer<ah_measurement>
 ) throws(ABIError) {
-    let style = object.style
+    // The style is read in place through `object` (a local copy retained each of its references).
     let limits = object.lineLimits
     if widths.count == 1 {
         let width = widths[0]
@@ -108,13 +108,13 @@ func measure(
             let text = try Inputs.utf8(bytes, length: length)
             results[0] = ah_measurement(
                 try converting { () throws(AutoHeightError) in
-                    try style.measure(utf8: text, width: width, lineLimits: limits)
+                    try object.style.measure(utf8: text, width: width, lineLimits: limits)
                 })
         case .utf16(let units, let length):
             let text = try Inputs.utf16(units, length: length)
             results[0] = ah_measurement(
                 try converting { () throws(AutoHeightError) in
-                    try style.measure(utf16: text, width: width, lineLimits: limits)
+                    try object.style.measure(utf16: text, width: width, lineLimits: limits)
                 })
         }
         return
@@ -125,7 +125,7 @@ func measure(
     case .utf16(let units, let length): text = try Inputs.string(utf16: Inputs.utf16(units, length: length))
     }
     try converting { () throws(AutoHeightError) in
-        let prepared = try style.prepare(text)
+        let prepared = try object.style.prepare(text)
         for (index, width) in widths.enumerated() {
             results[index] = ah_measurement(try prepared.measure(width: width, lineLimits: limits))
         }

@@ -24,19 +24,31 @@ final class Locked<Value>: @unchecked Sendable {
 /// A value many threads read at once and few change: ``Locked`` for state whose reads are the
 /// hot path (the segment cache's look-ups), where a mutex would let one thread in at a time.
 final class ReadWriteLocked<Value>: @unchecked Sendable {
-    // @unchecked: `value` is read only under the read lock and changed only under the write
-    // lock.
+    // @unchecked: the value is read only under the read lock and changed only under the write
+    // lock. It lives at a fixed address (allocated here, freed in deinit), which readers get
+    // `inout`: any other way of handing them the value copied it (for a struct of arrays, a
+    // retain and a release of each, on memory every reader shares).
     private let lock = PThreadReadWriteLock()
-    @exclusivity(unchecked) private var value: Value
+    private let value: UnsafeMutablePointer<Value>
 
-    init(_ value: sending Value) { self.value = value }
+    init(_ value: sending Value) {
+        self.value = .allocate(capacity: 1)
+        self.value.initialize(to: value)
+    }
 
-    /// Runs `body` with the value while other readers may too (no writer).
+    deinit {
+        value.deinitialize(count: 1)
+        value.deallocate()
+    }
+
+    /// Runs `body` with the value while other readers may read it too (no writer). `body`
+    /// must only read: the value is passed `inout` because that is how Swift hands over a
+    /// stored value in place (a borrowed argument, and `pointee` of a pointer, copied it).
     @inline(__always)
-    func withReadLock<Result>(_ body: (borrowing Value) -> Result) -> Result {
+    func withReadLock<Result>(_ body: (inout Value) -> Result) -> Result {
         lock.lockForReading()
         defer { lock.unlock() }
-        return body(value)
+        return body(&value.pointee)
     }
 
     /// Runs `body` with the value while no other thread holds the lock.
@@ -44,6 +56,6 @@ final class ReadWriteLocked<Value>: @unchecked Sendable {
     func withWriteLock<Result>(_ body: (inout sending Value) -> sending Result) -> sending Result {
         lock.lockForWriting()
         defer { lock.unlock() }
-        return body(&value)
+        return body(&value.pointee)
     }
 }

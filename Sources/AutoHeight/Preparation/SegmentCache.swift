@@ -173,7 +173,7 @@ public final class SegmentCache: Sendable {
         _ request: Request, in units: UnsafeBufferPointer<UInt16>, advances: inout [Double], flags: inout [UInt8],
         fontIndices: inout [UInt8]
     ) -> Int? {
-        let missing = storage.withReadLock { store -> Int? in
+        let missing = storage.withReadLock { (store) -> Int? in
             guard let entry = store.find(request, units: units), store.entries[entry].kind == .values else {
                 return nil
             }
@@ -198,7 +198,7 @@ public final class SegmentCache: Sendable {
         advances: UnsafeMutableBufferPointer<Double>, flags: UnsafeMutableBufferPointer<UInt8>,
         fontIndices: UnsafeMutableBufferPointer<UInt8>, assemblingBreaks: Bool, boundaries: inout [Int32]
     ) -> (misses: [Int], missingGlyphs: Int, breaksFound: Bool) {
-        let found = storage.withReadLock { store -> (misses: [Int], missingGlyphs: Int, breaksFound: Bool) in
+        let found = storage.withReadLock { (store) -> (misses: [Int], missingGlyphs: Int, breaksFound: Bool) in
             var misses: [Int] = []
             var missing = 0
             var breaksFound = assemblingBreaks
@@ -255,6 +255,18 @@ public final class SegmentCache: Sendable {
     /// line-break opportunities ICU found in the paragraph (`boundaries`, ascending).
     func recordBreaks(_ requests: [Request], in units: UnsafeBufferPointer<UInt16>, boundaries: [Int32]) {
         guard requests.contains(where: { $0.breakContext != .unknown }) else { return }
+        // Paragraphs whose breaks ICU found again (a run shaped whole keeps its chunks from
+        // tiling the paragraph) mostly have them stored already: only a store takes the lock
+        // alone, which would stop every other thread's look-ups.
+        let needsStoring = storage.withReadLock { (store) in
+            requests.contains { request in
+                guard request.breakContext != .unknown, let entry = store.find(request, units: units) else {
+                    return false
+                }
+                return store.entries[entry].breakStart < 0
+            }
+        }
+        guard needsStoring else { return }
         storage.withWriteLock { store in
             var next = 0  // first boundary not before the current request's start
             for request in requests where request.breakContext != .unknown {
