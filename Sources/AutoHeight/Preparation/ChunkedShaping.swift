@@ -38,9 +38,9 @@ extension ParagraphPreparer {
         // clusters then agree); ICU is asked about a run's start only when it is not sure.
         var clustersMarked = false
         for (runIndex, run) in runs.enumerated() {
-            // How the primary font couples words in this run, asked once per text. The space
-            // rules are unretained (a retain and a release per word otherwise):
-            // `scratch.runAnswers` holds them until the text is done.
+            // How the primary font couples words in this run, asked once per thread and context.
+            // The space rules are unretained (a retain and a release per word otherwise):
+            // `scratch.runAnswers` holds them.
             var answer: (allowsChunks: Bool, spaceRules: Unmanaged<SpaceContextRules>?)? = nil
             scratch.runAnswers.withUnsafeBufferPointer { known in
                 // By index: binding an entry would copy (and retain) its coupling.

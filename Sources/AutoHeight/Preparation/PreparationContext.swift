@@ -1,6 +1,13 @@
+import Synchronization
+
 /// What preparing any paragraph of a style needs: the ICU locale and HarfBuzz language. Immutable
 /// and shared: a style keeps the one it resolved (see `TextStyle.preparationContext()`).
 final class PreparationContext: Sendable {
+    /// Tells this context from every other one made in the process (never reused, unlike an
+    /// address): a thread's scratch keeps answers about the context's fonts under it.
+    let id: UInt64
+    private static let lastID = Atomic<UInt64>(0)
+
     /// The stack's fonts, its system fallback and the language as shaping reads them (one object
     /// for every preparer).
     let shaping: ShapingSetup
@@ -20,6 +27,7 @@ final class PreparationContext: Sendable {
         profile: LayoutProfile = .editor, whiteSpace: WhiteSpace = .preWrap, segmentCache: SegmentCache?,
         limits: InputLimits = InputLimits()
     ) throws(AutoHeightError) {
+        id = Self.lastID.wrappingAdd(1, ordering: .relaxed).newValue
         self.limits = limits
         fontChoiceOwner = (stack.cacheIdentity, languageTag)
         language = try LanguageInfo.forTag(languageTag)
@@ -47,7 +55,10 @@ final class PreparationContext: Sendable {
                 scratch.returnLineBreaker()
                 scratch.shaping.buffer.recentPlans.forget()
             }
-            scratch.runAnswers.removeAll(keepingCapacity: true)
+            if scratch.runAnswersContext != id {
+                scratch.runAnswers.removeAll(keepingCapacity: true)
+                scratch.runAnswersContext = id
+            }
             scratch.shaping.shapedRanges.startText()
             if shaping.mayUseSeveralFonts {
                 scratch.shaping.fontChoices.use(stack: fontChoiceOwner.stack, language: fontChoiceOwner.language)

@@ -27,10 +27,13 @@ final class PreparationScratch: @unchecked Sendable {
     /// and are reused by later texts; each shaping empties it first), and the fonts chosen for
     /// clusters, kept from text to text for the same stack and language.
     let shaping = ShapingWorkspace()
-    /// How the primary font couples words in runs of each script and direction met in the
-    /// current text (with the run's HarfBuzz language): asked of the font's shared memo once per
-    /// text. Emptied for every text.
+    /// How the primary font couples words in runs of each script and direction met (with the
+    /// run's HarfBuzz language), asked of the font's shared memo once per thread and context:
+    /// kept while the thread measures with the context `runAnswersContext` (its ``PreparationContext/id``).
+    /// Asking the memo per text took its lock twice per text, which two threads measuring at
+    /// once met on.
     @exclusivity(unchecked) var runAnswers: [RunAnswer] = []
+    @exclusivity(unchecked) var runAnswersContext: UInt64 = 0
 
     /// How the primary font couples words in runs of one script and direction, with what the
     /// chunk scan reads of it as plain values (reading the coupling itself retained its rules).
