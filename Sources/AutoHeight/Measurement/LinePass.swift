@@ -50,13 +50,12 @@ struct LinePass {
     /// prepared during the pass may use them).
     mutating func refreshHeights() {
         guard mayDiscoverFonts else { return }
-        let heights = sink.heights
         // Nothing found since: the resolver's snapshot is current (no lock, no new resolver).
-        if let fallback = heights.tables.systemFallback,
-            fallback.discoveredCount == heights.discovered.ascenders.count
-        {
+        // Read in place: a copy of the resolver retains its tables, shared by every thread.
+        if sink.heights.tables.systemFallback?.discoveredCount == sink.heights.discovered.ascenders.count {
             return
         }
+        let heights = sink.heights
         sink = MeasuringSink(
             heights: LineHeightResolver(model: heights.model, tables: heights.tables, fontSize: heights.fontSize),
             maximumVisible: Int.max)

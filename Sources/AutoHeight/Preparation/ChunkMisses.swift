@@ -15,9 +15,12 @@ extension ParagraphPreparer {
     /// space-separated words independently (``WordCoupling/independent``): when a chunk uses a
     /// font that does not, its run is shaped whole, as without the cache, and nothing of it is
     /// stored.
+    /// `store` is the style's cache, passed in (read from the context here, it was retained:
+    /// a write to an object every thread shares).
     func shapeMisses(
         _ misses: [Int], of requests: inout [SegmentCache.Request], units: UnsafeBufferPointer<UInt16>,
-        runs: [TextRun], advances: inout [Double], fontIndices: inout [UInt8], flags: inout [UInt8]
+        runs: [TextRun], advances: inout [Double], fontIndices: inout [UInt8], flags: inout [UInt8],
+        store: SegmentCache
     ) throws(AutoHeightError) -> Int {
         var missing = 0
         var shaped: [Int] = []
@@ -80,9 +83,9 @@ extension ParagraphPreparer {
             }
             missing += try shapeWhole(
                 wholeRuns, requests: requests, units: units, runs: runs, advances: &advances,
-                fontIndices: &fontIndices, flags: &flags, toStore: &runRequests)
+                fontIndices: &fontIndices, flags: &flags, toStore: &runRequests, store: store)
         }
-        guard let store = cache?.store, !shaped.isEmpty || !runRequests.isEmpty else { return missing }
+        guard !shaped.isEmpty || !runRequests.isEmpty else { return missing }
         store.insert(
             shaped.map { requests[$0] }, units: units, advances: advances, flags: flags, fontIndices: fontIndices,
             kinds: kinds, wholeRuns: runRequests)
@@ -95,7 +98,7 @@ extension ParagraphPreparer {
     private func shapeWhole(
         _ wholeRuns: [Int], requests: [SegmentCache.Request], units: UnsafeBufferPointer<UInt16>, runs: [TextRun],
         advances: inout [Double], fontIndices: inout [UInt8], flags: inout [UInt8],
-        toStore: inout [SegmentCache.Request]
+        toStore: inout [SegmentCache.Request], store: SegmentCache
     ) throws(AutoHeightError) -> Int {
         var missing = 0
         var toShape: [SegmentCache.Request] = []
@@ -109,8 +112,7 @@ extension ParagraphPreparer {
             let whole = SegmentCache.wholeRun(
                 of: run.range, script: run.script, isRightToLeft: run.isRightToLeft,
                 tag: SegmentCache.runTag(of: sample?.tag ?? 0), units: units)
-            if let cache,
-                let stored = cache.store.lookUpRun(
+            if let stored = store.lookUpRun(
                     whole, in: units, advances: &advances, flags: &flags, fontIndices: &fontIndices)
             {
                 missing += stored

@@ -7,7 +7,7 @@ extension ParagraphPreparer {
     /// after it, and a missing chunk is shaped with that character after it.
     ///
     /// With several fonts (fallback fonts or the system's), runs the primary font does not cover
-    /// are cut too, where a chunk's fonts are its own (see ``shapeMisses(_:of:units:runs:advances:fontIndices:flags:)``):
+    /// are cut too, where a chunk's fonts are its own (see ``shapeMisses(_:of:units:runs:advances:fontIndices:flags:store:)``):
     /// never before a character that takes a neighbour's font, and a chunk whose trailing spaces
     /// may take the font of the cluster after it is keyed on that cluster as well.
     ///
@@ -25,8 +25,9 @@ extension ParagraphPreparer {
         var requests = scratch.requests
         scratch.requests = []
         requests.removeAll(keepingCapacity: true)
-        let primary = shaper.fonts[0]
-        let primaryShaper = primary.shaper  // read once, not per chunk
+        // The primary font's shaper, read when a run's space rules first need it (reading it
+        // retains the font and its shaper, objects every thread shares).
+        var primaryShaper: HarfBuzzFont? = nil
         let breaksByPhrase = language.breaksByPhrase
         let severalFonts = shaper.mayUseSeveralFonts
         // The character tables, read once per paragraph, not per word.
@@ -53,7 +54,7 @@ extension ParagraphPreparer {
             if answer == nil {
                 let found = PreparationScratch.RunAnswer(
                     script: run.script, rightToLeft: run.isRightToLeft,
-                    coupling: primary.wordCoupling(
+                    coupling: shaper.fonts[0].wordCoupling(
                         script: run.script, rightToLeft: run.isRightToLeft, language: shaper.language(for: run.script)))
                 scratch.runAnswers.append(found)
                 answer = (found.allowsChunks, found.spaceRules)
@@ -104,12 +105,13 @@ extension ParagraphPreparer {
                             && CharacterClasses.takesNeighbouringFont(UInt32(units[index]), bits: neighbourBits))
                     {
                         guard let spaceRules else { break }
+                        if primaryShaper == nil { primaryShaper = shaper.fonts[0].shaper }
                         var spaces = 1
                         while index - spaces > chunkStart && units[index - spaces - 1] == 0x20 { spaces += 1 }
                         let before = index - spaces > chunkStart ? units.scalar(endingAt: index - spaces) : nil
                         if let found = spaceRules._withUnsafeGuaranteedRef({
                             $0.lookaheadClass(
-                                before: before, trailingSpaces: spaces, next: units[index], font: primaryShaper)
+                                before: before, trailingSpaces: spaces, next: units[index], font: primaryShaper!)
                         }) {
                             nextClass = found
                             break
@@ -162,7 +164,7 @@ extension ParagraphPreparer {
         guard !misses.isEmpty else { return (missing, breaksFound, requests) }
         missing += try shapeMisses(
             misses, of: &requests, units: units, runs: runs, advances: &advances, fontIndices: &fontIndices,
-            flags: &flags)
+            flags: &flags, store: cache.store)
         // Breaks depend on the text and the chunks' contexts, not on how their values were found:
         // when every chunk's were stored (a chunk whose values missed can still hold them, as a
         // marker of a run shaped whole or of fonts that depend on the next cluster), they stand.
