@@ -39,9 +39,10 @@ final class ThreadSlot<Object: AnyObject & Sendable>: Sendable {
             object = make()
         }
         defer {
-            if pthread_getspecific(key) == nil {
-                pthread_setspecific(key, Unmanaged.passRetained(object).toOpaque())
-            }
+            // The outermost caller's object is the one kept (a nested call's, stored meanwhile,
+            // is dropped).
+            if let nested = pthread_getspecific(key) { Unmanaged<Object>.fromOpaque(nested).release() }
+            pthread_setspecific(key, Unmanaged.passRetained(object).toOpaque())
         }
         return try body(object)
     }
