@@ -19,6 +19,10 @@ let package = Package(
         // The C ABI (include/autoheight.h): `make capi` links it as libautoheight.so with the
         // Swift runtime inside, for C, Python and Node (bindings/).
         .library(name: "AutoHeightC", type: .dynamic, targets: ["AutoHeightC"]),
+        // For the HTTP service (Server/, its own package): the style options and the JSON Lines
+        // records (reading, measuring, formatting) the CLI uses, so both give the same bytes.
+        .library(name: "AutoHeightOptions", targets: ["AutoHeightOptions"]),
+        .library(name: "AutoHeightRecords", targets: ["AutoHeightRecords"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -57,6 +61,10 @@ let package = Package(
         // The style options every surface takes (CLI flags, C ABI keys, bindings' keywords),
         // turned into a TextStyle in one place.
         .target(name: "AutoHeightOptions", dependencies: ["AutoHeight"]),
+        // JSON Lines records: reading (`{"id", "text", "style", "widths"}`, ids echoed as sent),
+        // measuring and formatting (the CLI's objects, error entries and messages); shared by the
+        // CLI's batches and the HTTP service (Server/).
+        .target(name: "AutoHeightRecords", dependencies: ["AutoHeight", "AutoHeightOptions"]),
         // The C ABI: the header and its types (CAutoHeight), the exported functions (AutoHeightC).
         .target(name: "CAutoHeight"),
         .target(name: "AutoHeightC", dependencies: ["AutoHeight", "AutoHeightOptions", "CAutoHeight"]),
@@ -66,12 +74,13 @@ let package = Package(
                 "AutoHeight",
                 "AutoHeightFonts",
                 "AutoHeightOptions",
+                "AutoHeightRecords",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(
             name: "AutoHeightTests",
-            dependencies: ["AutoHeight", "AutoHeightFonts", "AutoHeightCLI", "AutoHeightOptions"],
+            dependencies: ["AutoHeight", "AutoHeightFonts", "AutoHeightCLI", "AutoHeightOptions", "AutoHeightRecords"],
             resources: [.copy("Fixtures")]
         ),
     ],

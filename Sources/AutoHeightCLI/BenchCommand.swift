@@ -1,5 +1,6 @@
 import ArgumentParser
 import AutoHeight
+import AutoHeightRecords
 
 #if canImport(Glibc)
     import Glibc

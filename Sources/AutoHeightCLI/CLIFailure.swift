@@ -1,39 +1,16 @@
-import ArgumentParser
 import AutoHeight
+import AutoHeightRecords
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
 /// A failure the CLI reports as one line on stderr, naming the file and the problem, with a
-/// sysexits-style status: 64 usage, 65 bad data, 66 missing input.
-struct CLIFailure: Error {
-    var message: String
-    var exitCode: Int32
+/// sysexits-style status: 64 usage, 65 bad data, 66 missing input (the records' own
+/// `RecordFailure`, shared with the HTTP service).
+typealias CLIFailure = RecordFailure
 
-    static func usage(_ message: String) -> CLIFailure { CLIFailure(message: message, exitCode: 64) }
-    static func data(_ message: String) -> CLIFailure { CLIFailure(message: message, exitCode: 65) }
-    static func noInput(_ message: String) -> CLIFailure { CLIFailure(message: message, exitCode: 66) }
-
-    /// The exit status and message for a library error.
-    init(_ error: AutoHeightError) {
-        switch error {
-        case .fontFileNotFound, .fontFileUnreadable, .fontNotFound, .bundledFontsNotFound:
-            self.init(message: error.description, exitCode: 66)
-        case .notAFont, .unusableFont, .faceIndexOutOfRange: self.init(message: error.description, exitCode: 65)
-        case .textTooLong, .invalidRange, .textExceedsLimit, .paragraphExceedsLimit, .combiningMarksExceedLimit,
-            .loneSurrogate:
-            self.init(message: error.description, exitCode: 65)
-        case .icuFailure, .harfBuzzFailure, .fontconfigFailure: self.init(message: error.description, exitCode: 70)
-        default: self.init(message: error.description, exitCode: 64)
-        }
-    }
-
-    init(message: String, exitCode: Int32) {
-        self.message = message
-        self.exitCode = exitCode
-    }
-
+extension RecordFailure {
     /// Prints the message and exits.
     func exit() -> Never {
         FileHandleOutput.standardError.write("autoheight: \(message)\n")

@@ -1,6 +1,7 @@
 import ArgumentParser
 import AutoHeight
 import Foundation
+import AutoHeightRecords
 
 struct MeasureCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import AutoHeight
 import Foundation
+import AutoHeightRecords
 
 /// `autoheight replay`: runs a recorded typing session through ``EditorModel``, one output line
 /// per event (a test harness, and a benchmark of real sessions with `--timing`).

@@ -3,6 +3,7 @@ import Testing
 
 @testable import AutoHeight
 @testable import AutoHeightCLI
+import AutoHeightRecords
 
 /// The `autoheight` CLI's contract: spellings, output formats, exit statuses, error lines.
 @Suite struct CLITests {
@@ -110,23 +111,27 @@ import Testing
         #expect(lines[4].hasPrefix("{\"id\":null,\"width\":100,\"lines\":2,"))
     }
 
-    /// An id that is an object or an array comes back exactly as it was written (key order,
-    /// spacing, escapes), in JSON output and in text output.
+    /// An id that is a number, an object or an array comes back exactly as it was written (key
+    /// order, spacing, escapes, the number's spelling), in JSON output and in text output.
     @Test func objectAndArrayIdsComeBackAsWritten() throws {
         let input = """
             {"id": {"b": [1, "x}"], "a": 2}, "text": "hi"}
             {"text": "yo", "id":[1,{"k":"v\\"]"}]}
             {"id": true, "text": "t"}
+            {"id": 1.50, "text": "n"}
+            {"id": 1, "id": 2E+1, "text": "last id wins"}
 
             """
         let result = try run(
             ["measure", "--font-file", Self.noto, "--width", "100", "--jsonl-input", "-", "-O", "jsonl"], stdin: input)
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.count == 3)
+        #expect(lines.count == 5)
         #expect(lines[0].hasPrefix(#"{"id":{"b": [1, "x}"], "a": 2},"width":100,"lines":1,"#))
         #expect(lines[1].hasPrefix(#"{"id":[1,{"k":"v\"]"}],"width":100,"#))
         #expect(lines[2].hasPrefix(#"{"id":true,"width":100,"#))
+        #expect(lines[3].hasPrefix(#"{"id":1.50,"width":100,"#))
+        #expect(lines[4].hasPrefix(#"{"id":2E+1,"width":100,"#))
         let text = try run(["measure", "--font-file", Self.noto, "--width", "100", "--jsonl-input", "-"], stdin: input)
         #expect(text.stdout.hasPrefix(#"{"b": [1, "x}"], "a": 2}: 1 line, "#))
         #expect(JSONMember.rawValue(named: "id", in: Array(#"{"idx": 1, "id" : [ 2 ] }"#.utf8)) == "[ 2 ]")

@@ -1,4 +1,5 @@
 import AutoHeight
+import AutoHeightRecords
 
 /// Runs a batch: reads chunks of items on this thread, measures them on `threads` workers and
 /// writes their outcomes in input order, holding at most `chunksPerThread × threads` chunks in

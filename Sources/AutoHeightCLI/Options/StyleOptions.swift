@@ -1,6 +1,7 @@
 import ArgumentParser
 import AutoHeight
 import AutoHeightOptions
+import AutoHeightRecords
 
 /// Font and text-style options shared by every subcommand.
 struct StyleOptions: ParsableArguments {
@@ -154,6 +155,7 @@ extension LineBreakRules.Strictness: ExpressibleByArgument {}
 extension LineBreakRules.WordBreak: ExpressibleByArgument {}
 
 extension StyleSettings.FallbackMode: ExpressibleByArgument {}
+extension OutputFormat: ExpressibleByArgument {}
 
 /// `--width` / `--widths`.
 struct WidthOptions: ParsableArguments {
@@ -167,21 +169,15 @@ struct WidthOptions: ParsableArguments {
         help: ArgumentHelp("Several wrap widths, comma-separated: 120,240,360.", valueName: "list"))
     var widthList: String?
 
-    /// The widths asked for, in order.
+    /// The widths asked for, in order (checked as every surface checks them: `RecordWidths`).
     func widths() throws -> [Double] {
         var widths: [Double] = width.map { [$0] } ?? []
-        if let widthList {
-            for item in widthList.split(separator: ",", omittingEmptySubsequences: false) {
-                guard let value = Double(item.trimmingCharacters(in: " ")) else {
-                    throw ValidationError("--widths: '\(item)' is not a number")
-                }
-                widths.append(value)
-            }
-        }
-        if widths.isEmpty { throw ValidationError("give a wrap width with --width PX or --widths A,B,C") }
-        for value in widths where !(value.isFinite && value > 0 && value <= AutoHeightError.maximumWidth) {
-            throw ValidationError(
-                "invalid width \(value): must be finite, > 0 and ≤ \(AutoHeightError.maximumWidth) px")
+        do {
+            if let widthList { widths += try RecordWidths.parse(list: widthList, option: "--widths") }
+            if widths.isEmpty { throw ValidationError("give a wrap width with --width PX or --widths A,B,C") }
+            try RecordWidths.check(widths)
+        } catch let error as StyleSettings.OptionError {
+            throw ValidationError(error.message)
         }
         return widths
     }

@@ -1,3 +1,5 @@
+import AutoHeightRecords
+
 /// Writes records' outcomes to stdout in input order, streaming: nothing but the table's first
 /// rows is held (see `TableWriter`).
 struct ResultWriter {

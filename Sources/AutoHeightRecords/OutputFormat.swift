@@ -1,7 +1,5 @@
-import ArgumentParser
-
 /// The output format (`-O`). Each has one fixed shape, whatever the number of inputs and widths.
-enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
+public enum OutputFormat: String, CaseIterable, Sendable {
     /// One line per text per width.
     case text
     /// One JSON array of objects (`[]` when there is nothing), streamed.

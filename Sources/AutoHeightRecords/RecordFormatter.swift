@@ -1,28 +1,30 @@
 import AutoHeight
 import Foundation
 
-/// One record's output, formatted by a worker and written in input order by `ResultWriter`.
-enum RecordOutcome: Sendable {
+/// One record's output, formatted by a worker and written in input order (the CLI's
+/// `ResultWriter`, the HTTP service's batch stream).
+public enum RecordOutcome: Sendable {
     /// A blank JSONL line: no output.
     case skipped
     /// One entry per width: a text line, a JSON object or a table cell (without line breaks).
     case measured(label: String, entries: [String])
     /// A record that could not be measured: its error entry (written with `--on-error record`).
-    case failed(label: String, entry: String, failure: CLIFailure)
+    case failed(label: String, entry: String, failure: RecordFailure)
     /// A failure that is not the record's (an option the library rejects while measuring, e.g. a
     /// malformed language tag): the run stops whatever `--on-error` says.
-    case aborted(CLIFailure)
+    case aborted(RecordFailure)
 }
 
 /// Formats one record's measurements (or its error) in the chosen format. Immutable, so every
 /// worker thread can use it.
-struct RecordFormatter: Sendable {
+public struct RecordFormatter: Sendable {
     /// How a record is named: a file (`"input"`) or a JSONL id (`"id"`).
-    enum Name: Sendable {
+    public enum Name: Sendable {
         case file(String)
         case id(json: String, text: String)
 
-        var label: String {
+        /// The name for human output (a file name or the id's text).
+        public var label: String {
             switch self {
             case .file(let file): file
             case .id(_, let text): text
@@ -30,14 +32,28 @@ struct RecordFormatter: Sendable {
         }
     }
 
-    let format: OutputFormat
-    let widths: [Double]
-    let limits: LineLimits
-    let showsLimits: Bool
-    let includesRanges: Bool
+    /// The output format.
+    public let format: OutputFormat
+    /// The widths each record is measured at, in order.
+    public let widths: [Double]
+    /// The editor's line limits (`--min-lines`, `--max-lines`).
+    public let limits: LineLimits
+    /// Whether the visible lines and height are written (limits were given).
+    public let showsLimits: Bool
+    /// Whether JSON objects carry `lineRanges`.
+    public let includesRanges: Bool
+
+    /// A formatter for these widths and options.
+    public init(format: OutputFormat, widths: [Double], limits: LineLimits, showsLimits: Bool, includesRanges: Bool) {
+        self.format = format
+        self.widths = widths
+        self.limits = limits
+        self.showsLimits = showsLimits
+        self.includesRanges = includesRanges
+    }
 
     /// Measures `prepared` at every width and formats the results.
-    func measured(name: Name, prepared: PreparedText) throws(AutoHeightError) -> RecordOutcome {
+    public func measured(name: Name, prepared: PreparedText) throws(AutoHeightError) -> RecordOutcome {
         var entries: [String] = []
         entries.reserveCapacity(widths.count)
         for width in widths {
@@ -53,7 +69,7 @@ struct RecordFormatter: Sendable {
 
     /// The error entry for a record that failed: `{"id": …, "line": n, "error": "…"}` (or
     /// `"input"` for a file) in JSON, `error: …` in text and table.
-    func failed(name: Name, line: Int?, failure: CLIFailure) -> RecordOutcome {
+    public func failed(name: Name, line: Int?, failure: RecordFailure) -> RecordOutcome {
         let entry: String
         switch format {
         case .text: entry = "error: \(failure.message)"
@@ -105,14 +121,16 @@ struct RecordFormatter: Sendable {
         return object + "}"
     }
 
-    private static func nameField(_ name: Name) -> String {
+    /// `"input":…` or `"id":…`, the first member of an object.
+    public static func nameField(_ name: Name) -> String {
         switch name {
         case .file(let file): "\"input\":\(JSONText.quoted(file))"
         case .id(let json, _): "\"id\":\(json)"
         }
     }
 
-    static func decimal(_ value: Double, digits: Int) -> String {
+    /// `value` with `digits` decimals (`91.0`).
+    public static func decimal(_ value: Double, digits: Int) -> String {
         String(format: "%.\(digits)f", value)
     }
 }

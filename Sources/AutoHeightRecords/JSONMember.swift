@@ -1,10 +1,12 @@
 /// The raw text of a top-level member's value in one JSON object, as it was written: how a
-/// record's `id` that is an object or an array comes back unchanged (Foundation's parse keeps
-/// no key order and no number spelling). The line must already be valid JSON.
-enum JSONMember {
-    /// The bytes of the value of the first top-level member named `name` (a plain ASCII name
-    /// without escapes) of the JSON object in `json`, or nil when there is none.
-    static func rawValue(named name: String, in json: [UInt8]) -> String? {
+/// record's `id` that is a number, an object or an array comes back unchanged (Foundation's
+/// parse keeps no key order and no number spelling). The line must already be valid JSON.
+public enum JSONMember {
+    /// The bytes of the value of the last top-level member named `name` (a plain ASCII name
+    /// without escapes) of the JSON object in `json` (the one Foundation's parse keeps when a
+    /// name repeats), or nil when there is none.
+    public static func rawValue(named name: String, in json: [UInt8]) -> String? {
+        var found: String? = nil
         var index = 0
         skipSpace(json, &index)
         guard index < json.count, json[index] == UInt8(ascii: "{") else { return nil }
@@ -23,13 +25,13 @@ enum JSONMember {
             let valueStart = index
             skipValue(json, &index)
             if keyEnd >= keyStart, json[keyStart..<keyEnd].elementsEqual(key) {
-                return String(decoding: json[valueStart..<index], as: UTF8.self)
+                found = String(decoding: json[valueStart..<index], as: UTF8.self)
             }
             skipSpace(json, &index)
-            guard index < json.count, json[index] == UInt8(ascii: ",") else { return nil }
+            guard index < json.count, json[index] == UInt8(ascii: ",") else { return found }
             index += 1
         }
-        return nil
+        return found
     }
 
     private static func skipSpace(_ json: [UInt8], _ index: inout Int) {

@@ -1,7 +1,9 @@
+import Foundation
+
 /// Minimal JSON writing: strings and numbers, written straight into the output.
-enum JSONText {
+public enum JSONText {
     /// `text` as a JSON string literal.
-    static func quoted(_ text: String) -> String {
+    public static func quoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -25,8 +27,15 @@ enum JSONText {
     }
 
     /// A number in the shortest form that reads back as the same Double (`91.0` → `91`).
-    static func number(_ value: Double) -> String {
+    public static func number(_ value: Double) -> String {
         if value == value.rounded() && abs(value) < 1e15 { return String(Int64(value)) }
         return "\(value)"
     }
+}
+
+extension NSNumber {
+    /// Whether Foundation's JSON parse made this number from `true` or `false` (a boolean
+    /// NSNumber, objCType "c", whose stringValue is "1"/"0"; numbers are "i", "q" or "d").
+    /// Reads the type's one character, without making a String.
+    public var isJSONBoolean: Bool { objCType.pointee == CChar(UInt8(ascii: "c")) }
 }
