@@ -8,7 +8,7 @@ CLI := .build/release/autoheight
 PREFIX ?= /usr/local
 CONFIG ?= release
 
-.PHONY: run test build deps deps-test spark-test install check-install man docs agreement benchmark compare verify-cache lint clean fuzz sanitize capi python node test-bindings bench-bindings
+.PHONY: run test build deps deps-test spark-test install check-install man docs agreement benchmark compare verify-cache lint clean fuzz sanitize capi python node test-bindings bench-bindings server test-server load-test-server
 
 run: deps
 	$(SWIFT) build -c release --product autoheight
@@ -26,6 +26,22 @@ build: deps
 spark-test: deps python
 	$(SWIFT) build --product autoheight
 	examples/spark/test.sh .build/debug/autoheight
+
+# The HTTP service (Server/, a package of its own so that `make run` and `make test` never build
+# Hummingbird): `make server` builds Server/.build/release/autoheight-server; `make test-server`
+# starts real servers on loopback ports and compares both endpoints with the debug CLI (built
+# first) on bindings/fixtures. See docs/service.md.
+server: deps
+	cd Server && $(SWIFT) build -c release --scratch-path .build --product autoheight-server
+
+test-server: deps-test
+	$(SWIFT) build --product autoheight
+	cd Server && AUTOHEIGHT_CLI=$(CURDIR)/.build/debug/autoheight $(SWIFT) test --scratch-path .build
+
+# wrk against the release server on loopback, and the batch endpoint against `measure --jobs 2`
+# (installs wrk when missing; docs/service.md has the tables).
+load-test-server: server build
+	scripts/load-test-server.sh
 
 # The binary, its fonts (PREFIX/share/autoheight/fonts, where it looks for them), the man page
 # and bash / zsh / fish completions. See docs/install.md.

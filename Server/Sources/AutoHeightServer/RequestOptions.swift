@@ -1,0 +1,48 @@
+import AutoHeightOptions
+import AutoHeightRecords
+
+/// A request's options from its query string (`?fontFile=…&size=16&widths=120,240`): the
+/// style options by their CLI names in camelCase, `widths` (or `width`), and `lineRanges`.
+/// A record's (or the measure body's) own `style` and `widths` override them key by key.
+struct RequestOptions: Sendable {
+    var stylePairs: [(key: String, value: String)] = []
+    var widths: [Double]?
+    var lineRanges = false
+
+    /// Reads the query's pairs in order.
+    /// - Throws: the option's one-line message (`unknown style option 'x' (known: …)`,
+    ///   `widths: 'x' is not a number`, …).
+    init(query: some Sequence<(key: Substring, value: Substring)>) throws(StyleSettings.OptionError) {
+        for (key, value) in query {
+            switch key {
+            case "widths", "width":
+                widths = (widths ?? []) + (try RecordWidths.parse(list: String(value), option: String(key)))
+            case "lineRanges", "line-ranges", "line_ranges":
+                guard value == "true" || value == "false" || value.isEmpty else {
+                    throw StyleSettings.OptionError("\(key) must be true or false; got '\(value)'")
+                }
+                lineRanges = value != "false"
+            default:
+                guard StyleSettings.canonicalKey(String(key)) != nil else {
+                    throw StyleSettings.OptionError(
+                        "unknown option '\(key)' (known: widths, lineRanges, and the style options \(StyleSettings.keys.joined(separator: ", ")))"
+                    )
+                }
+                stylePairs.append((String(key), String(value)))
+            }
+        }
+        if stylePairs.isEmpty { return }
+        // Checked now, so that a bad option fails the request (400), not each record.
+        _ = try StyleSettings(pairs: stylePairs)
+    }
+
+    init() {}
+
+    /// The query's style pairs with the record's on top: a key the record gives (in any
+    /// spelling) replaces the query's.
+    func merged(with record: [(key: String, value: String)]?) -> [(key: String, value: String)] {
+        guard let record, !record.isEmpty else { return stylePairs }
+        let overridden = Set(record.map { StyleSettings.canonicalKey($0.key) ?? $0.key })
+        return stylePairs.filter { !overridden.contains(StyleSettings.canonicalKey($0.key) ?? $0.key) } + record
+    }
+}
