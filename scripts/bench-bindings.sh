@@ -78,6 +78,7 @@ ratio("node measureMany / swift (target >= 0.9)", "node.measure_many", "swift.me
 ratio("c measure_batch / swift", "c.measure_batch", "swift.measure_many")
 ratio("python 2 threads / 1 thread (target >= 1.8)", "python.measure_many_2_threads", "python.measure_many")
 ratio("c 2 threads / 1 thread (the engine's own)", "c.measure_batch_2_threads", "c.measure_batch")
+ratio("c 2 threads, a style each / 1 thread (nothing shared)", "c.measure_batch_2_threads_2_styles", "c.measure_batch")
 ratio("node 2 batches at once / 1", "node.measure_many_2_at_once", "node.measure_many")
 ratio("python peak RSS 1m / 100k (target within 1.1)", "python.peak_rss_at_1m", "python.peak_rss_at_100k")
 ratio("node peak RSS 1m / 100k (target within 1.1)", "node.peak_rss_at_1m", "node.peak_rss_at_100k")
