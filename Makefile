@@ -135,7 +135,8 @@ sanitize: deps-test
 
 # Style: swift-format with .swift-format; any finding fails (CI runs it).
 lint:
-	$(SWIFT) format lint --strict --recursive --parallel Sources Tests Benchmarks/Benchmarks Fuzz/Sources
+	$(SWIFT) format lint --strict --recursive --parallel Sources Tests Benchmarks/Benchmarks Fuzz/Sources Server/Sources \
+		Server/Tests Server/Package.swift
 
 clean:
 	rm -rf .build

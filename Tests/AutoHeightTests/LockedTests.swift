@@ -27,7 +27,11 @@ import Testing
         let pair = ReadWriteLocked((0, 0))
         let torn = await withTaskGroup(of: Int.self) { group in
             group.addTask {
-                for _ in 0..<2_000 { pair.withWriteLock { $0.0 += 1; $0.1 += 1 } }
+                for _ in 0..<2_000 {
+                    pair.withWriteLock {
+                        $0.0 += 1; $0.1 += 1
+                    }
+                }
                 return 0
             }
             for _ in 0..<4 {

@@ -113,7 +113,7 @@ extension ParagraphPreparer {
                 of: run.range, script: run.script, isRightToLeft: run.isRightToLeft,
                 tag: SegmentCache.runTag(of: sample?.tag ?? 0), units: units)
             if let stored = store.lookUpRun(
-                    whole, in: units, advances: &advances, flags: &flags, fontIndices: &fontIndices)
+                whole, in: units, advances: &advances, flags: &flags, fontIndices: &fontIndices)
             {
                 missing += stored
                 continue
