@@ -44,7 +44,6 @@ final class ReadWriteLocked<Value>: @unchecked Sendable {
     /// Runs `body` with the value while other readers may read it too (no writer). `body`
     /// must only read: the value is passed `inout` because that is how Swift hands over a
     /// stored value in place (a borrowed argument, and `pointee` of a pointer, copied it).
-    @inline(__always)
     func withReadLock<Result>(_ body: (inout Value) -> Result) -> Result {
         lock.lockForReading()
         defer { lock.unlock() }
@@ -52,7 +51,6 @@ final class ReadWriteLocked<Value>: @unchecked Sendable {
     }
 
     /// Runs `body` with the value while no other thread holds the lock.
-    @inline(__always)
     func withWriteLock<Result>(_ body: (inout sending Value) -> sending Result) -> sending Result {
         lock.lockForWriting()
         defer { lock.unlock() }

@@ -78,12 +78,9 @@ final class PThreadReadWriteLock: @unchecked Sendable {
         rwlock.deallocate()
     }
 
-    @inline(__always)
     func lockForReading() { pthread_rwlock_rdlock(rwlock) }
 
-    @inline(__always)
     func lockForWriting() { pthread_rwlock_wrlock(rwlock) }
 
-    @inline(__always)
     func unlock() { pthread_rwlock_unlock(rwlock) }
 }

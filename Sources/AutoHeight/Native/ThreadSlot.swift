@@ -26,7 +26,6 @@ final class ThreadSlot<Object: AnyObject & Sendable>: Sendable {
 
     /// Runs `body` with this thread's object (made by `make` the first time, or when a caller
     /// further up the stack holds it), then keeps it for the thread's next call.
-    @inline(__always)
     func withObject<Result, Failure: Error>(
         make: () -> Object, _ body: (Object) throws(Failure) -> Result
     ) throws(Failure) -> Result {
