@@ -20,16 +20,22 @@ import Testing
 }
 
 /// ``ReadWriteLocked``: readers share the lock, writers have it alone (TSan sees both, as it
-/// sees ``Locked``), and a reader sees a writer's value whole.
+/// sees ``Locked``), and a reader sees a writer's change whole.
 @Suite struct ReadWriteLockedTests {
+    final class Pair: @unchecked Sendable {
+        var first = 0
+        var second = 0
+    }
+
     @Test func concurrentReadersSeeEveryWriteWhole() async {
         // The writer keeps both halves equal; a reader that saw a half-done write would differ.
-        let pair = ReadWriteLocked((0, 0))
+        let pair = ReadWriteLocked(Pair())
         let torn = await withTaskGroup(of: Int.self) { group in
             group.addTask {
                 for _ in 0..<2_000 {
-                    pair.withWriteLock {
-                        $0.0 += 1; $0.1 += 1
+                    pair.withWriteLock { pair in
+                        pair.first += 1
+                        pair.second += 1
                     }
                 }
                 return 0
@@ -37,14 +43,14 @@ import Testing
             for _ in 0..<4 {
                 group.addTask {
                     var torn = 0
-                    for _ in 0..<2_000 where pair.withReadLock({ $0.0 != $0.1 }) { torn += 1 }
+                    for _ in 0..<2_000 where pair.withReadLock({ $0.first != $0.second }) { torn += 1 }
                     return torn
                 }
             }
             return await group.reduce(0, +)
         }
         #expect(torn == 0)
-        #expect(pair.withReadLock { $0.0 } == 2_000)
+        #expect(pair.withReadLock { $0.first } == 2_000)
     }
 }
 

@@ -21,39 +21,30 @@ final class Locked<Value>: @unchecked Sendable {
     }
 }
 
-/// A value many threads read at once and few change: ``Locked`` for state whose reads are the
+/// An object many threads read at once and few change: ``Locked`` for state whose reads are the
 /// hot path (the segment cache's look-ups), where a mutex would let one thread in at a time.
-final class ReadWriteLocked<Value>: @unchecked Sendable {
-    // @unchecked: the value is read only under the read lock and changed only under the write
-    // lock. It lives at a fixed address (allocated here, freed in deinit), which readers get
-    // `inout`: any other way of handing them the value copied it (for a struct of arrays, a
-    // retain and a release of each, on memory every reader shares).
+/// The object's own fields are what the lock guards; it hands the object to `body` as it holds
+/// it (a `let`: no retain, and no `inout` access, which two readers at once would overlap on).
+final class ReadWriteLocked<Value: AnyObject>: @unchecked Sendable {
+    // @unchecked: `value`'s state is read only under the read lock and changed only under the
+    // write lock.
     private let lock = PThreadReadWriteLock()
-    private let value: UnsafeMutablePointer<Value>
+    private let value: Value
 
-    init(_ value: sending Value) {
-        self.value = .allocate(capacity: 1)
-        self.value.initialize(to: value)
-    }
+    init(_ value: sending Value) { self.value = value }
 
-    deinit {
-        value.deinitialize(count: 1)
-        value.deallocate()
-    }
-
-    /// Runs `body` with the value while other readers may read it too (no writer). `body`
-    /// must only read: the value is passed `inout` because that is how Swift hands over a
-    /// stored value in place (a borrowed argument, and `pointee` of a pointer, copied it).
-    func withReadLock<Result>(_ body: (inout Value) -> Result) -> Result {
+    /// Runs `body` with the object while other readers may read it too (no writer); `body`
+    /// only reads.
+    func withReadLock<Result>(_ body: (Value) -> Result) -> Result {
         lock.lockForReading()
         defer { lock.unlock() }
-        return body(&value.pointee)
+        return body(value)
     }
 
-    /// Runs `body` with the value while no other thread holds the lock.
-    func withWriteLock<Result>(_ body: (inout sending Value) -> sending Result) -> sending Result {
+    /// Runs `body` with the object while no other thread holds the lock.
+    func withWriteLock<Result>(_ body: (Value) -> sending Result) -> sending Result {
         lock.lockForWriting()
         defer { lock.unlock() }
-        return body(&value.pointee)
+        return body(value)
     }
 }

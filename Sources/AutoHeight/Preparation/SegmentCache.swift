@@ -78,7 +78,7 @@ public final class SegmentCache: Sendable {
 
     /// Empties the cache (statistics included).
     public func removeAll() {
-        storage.withWriteLock { $0 = SegmentStore() }
+        storage.withWriteLock { $0.removeAll() }
         counts.reset()
     }
 

@@ -1,6 +1,14 @@
 /// The open-addressing table behind ``SegmentCache``: the chunks' keys, shaped units and stored
-/// line breaks in flat arrays, used under the cache's lock only.
-struct SegmentStore {
+/// line breaks in flat arrays, used under the cache's lock only: read under its read lock by
+/// any number of threads, changed under its write lock.
+///
+/// A class, so that the lock hands readers the one instance without copying it (a struct of
+/// arrays handed to a closure was copied: a retain and a release of each array, on memory every
+/// thread shares) and without an `inout` access (two readers' `inout` accesses overlap, an
+/// exclusivity conflict ThreadSanitizer reports).
+final class SegmentStore: @unchecked Sendable {
+    // @unchecked, and fields @exclusivity(unchecked): the cache's read-write lock orders every
+    // access (see ``ReadWriteLocked``).
     struct Entry {
         var hash: UInt64
         var tag: UInt64
@@ -34,16 +42,16 @@ struct SegmentStore {
         case coupledRun
     }
 
-    var slots: [Int32] = []  // entry index per slot, -1 empty; power-of-two count
-    var entries: [Entry] = []
-    var units: [UInt16] = []  // the keys, and the offsets of the values below
-    var advances: [Double] = []
-    var flags: [UInt8] = []
-    var fonts: [UInt8] = []
+    @exclusivity(unchecked) var slots: [Int32] = []  // entry index per slot, -1 empty; power-of-two count
+    @exclusivity(unchecked) var entries: [Entry] = []
+    @exclusivity(unchecked) var units: [UInt16] = []  // the keys, and the offsets of the values below
+    @exclusivity(unchecked) var advances: [Double] = []
+    @exclusivity(unchecked) var flags: [UInt8] = []
+    @exclusivity(unchecked) var fonts: [UInt8] = []
     /// Line-break offsets relative to their chunk's start, after the chunk's first unit up to its
     /// end (see ``SegmentCache/BreakContext``).
-    var breaks: [Int32] = []
-    var generation: UInt32 = 0
+    @exclusivity(unchecked) var breaks: [Int32] = []
+    @exclusivity(unchecked) var generation: UInt32 = 0
 
     var entryCount: Int { entries.count }
     var byteCount: Int { units.count * 12 + entries.count * 40 + slots.count * 4 + breaks.count * 4 }
@@ -156,7 +164,7 @@ struct SegmentStore {
         return true
     }
 
-    mutating func setBreaks(of entryIndex: Int, _ offsets: [Int32]) {
+    func setBreaks(of entryIndex: Int, _ offsets: [Int32]) {
         entries[entryIndex].breakStart = Int32(breaks.count)
         entries[entryIndex].breakCount = Int32(offsets.count)
         breaks.append(contentsOf: offsets)
@@ -164,7 +172,7 @@ struct SegmentStore {
 
     /// Stores `request`'s chunk with the values of its first `valueLength` units (nil: all), or,
     /// for another `kind`, as a marker that holds no values.
-    mutating func insert(
+    func insert(
         _ request: SegmentCache.Request, units key: UnsafeBufferPointer<UInt16>, advances source: [Double],
         flags sourceFlags: [UInt8], fontIndices: [UInt8], missing: Int, valueLength: Int? = nil,
         kind: Kind = .values
@@ -194,22 +202,34 @@ struct SegmentStore {
         }
     }
 
-    private mutating func place(_ entryIndex: Int) {
+    private func place(_ entryIndex: Int) {
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: entries[entryIndex].hash) & mask
         while slots[slot] >= 0 { slot = (slot + 1) & mask }
         slots[slot] = Int32(entryIndex)
     }
 
-    private mutating func rebuildSlots(capacity: Int) {
+    private func rebuildSlots(capacity: Int) {
         slots = [Int32](repeating: -1, count: capacity)
         for index in entries.indices { place(index) }
     }
 
+    /// Drops every entry.
+    func removeAll() {
+        slots = []
+        entries = []
+        units = []
+        advances = []
+        flags = []
+        fonts = []
+        breaks = []
+        generation = 0
+    }
+
     /// Keeps the newer half of the entries, compacting the arenas.
-    mutating func evictOlderHalf() {
+    func evictOlderHalf() {
         let cutoff = entries.map(\.generation).sorted()[entries.count / 2]
-        var kept = SegmentStore()
+        let kept = SegmentStore()
         kept.generation = generation
         for entry in entries where entry.generation >= cutoff {
             let start = Int(entry.start)
@@ -228,7 +248,13 @@ struct SegmentStore {
             kept.entries.append(copy)
         }
         kept.rebuildSlots(capacity: max(64, (kept.entries.count * 2).nextPowerOfTwo))
-        self = kept
+        slots = kept.slots
+        entries = kept.entries
+        units = kept.units
+        advances = kept.advances
+        flags = kept.flags
+        fonts = kept.fonts
+        breaks = kept.breaks
     }
 }
 
