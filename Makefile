@@ -8,7 +8,7 @@ CLI := .build/release/autoheight
 PREFIX ?= /usr/local
 CONFIG ?= release
 
-.PHONY: run test build deps deps-test spark-test install check-install man docs agreement benchmark compare verify-cache lint clean fuzz sanitize capi python node test-bindings bench-bindings server test-server load-test-server
+.PHONY: run test build deps deps-test spark-test install check-install man docs agreement benchmark compare verify-cache lint clean fuzz sanitize capi python node test-bindings bench-bindings server test-server test-playground load-test-server
 
 run: deps
 	$(SWIFT) build -c release --product autoheight
@@ -37,6 +37,16 @@ server: deps
 test-server: deps-test
 	$(SWIFT) build --product autoheight
 	cd Server && AUTOHEIGHT_CLI=$(CURDIR)/.build/debug/autoheight $(SWIFT) test --scratch-path .build
+
+# The playground (GET / of the service) in Debian's headless Chromium: 50 texts of nine scripts
+# typed into its textarea, each predicted line count must be the browser's with no overflow, and
+# the chat thread's bubbles must fit (scripts/playground-test.py; docs/service.md). Builds the
+# debug server exactly as make test-server does (with the tests and the same environment: SwiftPM
+# recompiles HummingbirdCore when either differs), so after it nothing is rebuilt; installs
+# chromium when missing.
+test-playground: deps-test
+	cd Server && AUTOHEIGHT_CLI=$(CURDIR)/.build/debug/autoheight $(SWIFT) build --scratch-path .build --build-tests
+	scripts/playground-test.py --server Server/.build/debug/autoheight-server
 
 # wrk against the release server on loopback, and the batch endpoint against `measure --jobs 2`
 # (installs wrk when missing; docs/service.md has the tables).

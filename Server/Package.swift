@@ -39,7 +39,10 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]
+            ],
+            // The playground's pages, style, scripts and chat messages (GET /, /chat, /assets/…),
+            // copied into AutoHeightServer_AutoHeightServer.resources beside the executable.
+            resources: [.copy("Playground")]
         ),
         // The command: options, logging and metrics bootstrap, run until SIGTERM.
         .executableTarget(

@@ -7,7 +7,8 @@ import NIOPosix
 /// The HTTP service: its routes on a Hummingbird application, run until SIGTERM or SIGINT, which
 /// stop accepting connections, let the requests in flight finish, and return.
 public enum AutoHeightService {
-    /// The router: `POST /v1/measure`, `POST /v1/measure/batch`, `GET /healthz`, `GET /metrics`.
+    /// The router: `POST /v1/measure`, `POST /v1/measure/batch`, `GET /healthz`, `GET /metrics`,
+    /// and the playground: `GET /`, `GET /chat`, `GET /assets/NAME`, `GET /fonts/NAME`.
     public static func router(core: ServiceCore) -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
         router.add(middleware: ServiceMiddleware(core: core))
@@ -26,6 +27,7 @@ public enum AutoHeightService {
                 status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: text)))
         }
+        PlaygroundRoutes.add(to: router, core: core)
         return router
     }
 

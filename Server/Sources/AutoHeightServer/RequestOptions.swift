@@ -23,26 +23,29 @@ struct RequestOptions: Sendable {
                 }
                 lineRanges = value != "false"
             default:
-                guard StyleSettings.canonicalKey(String(key)) != nil else {
+                if BundledFontOption.isKey(String(key)) {
+                    try BundledFontOption.check(String(value), key: String(key))
+                } else if StyleSettings.canonicalKey(String(key)) == nil {
                     throw StyleSettings.OptionError(
-                        "unknown option '\(key)' (known: widths, lineRanges, and the style options \(StyleSettings.keys.joined(separator: ", ")))"
+                        "unknown option '\(key)' (known: widths, lineRanges, bundledFont, and the style options \(StyleSettings.keys.joined(separator: ", ")))"
                     )
                 }
                 stylePairs.append((String(key), String(value)))
             }
         }
-        if stylePairs.isEmpty { return }
+        let checked = stylePairs.filter { !BundledFontOption.isKey($0.key) }
+        if checked.isEmpty { return }
         // Checked now, so that a bad option fails the request (400), not each record.
-        _ = try StyleSettings(pairs: stylePairs)
+        _ = try StyleSettings(pairs: checked)
     }
 
     init() {}
 
     /// The query's style pairs with the record's on top: a key the record gives (in any
-    /// spelling) replaces the query's.
+    /// spelling) replaces the query's (`bundledFont` and `fontFile` replace each other).
     func merged(with record: [(key: String, value: String)]?) -> [(key: String, value: String)] {
         guard let record, !record.isEmpty else { return stylePairs }
-        let overridden = Set(record.map { StyleSettings.canonicalKey($0.key) ?? $0.key })
-        return stylePairs.filter { !overridden.contains(StyleSettings.canonicalKey($0.key) ?? $0.key) } + record
+        let overridden = Set(record.map { BundledFontOption.slot($0.key) })
+        return stylePairs.filter { !overridden.contains(BundledFontOption.slot($0.key)) } + record
     }
 }

@@ -12,6 +12,10 @@ public final class ServiceCore: Sendable {
     let fonts: FontDirectories
     let styles: StyleCache
     let metrics: ServiceMetrics
+    /// The playground's pages and files (`GET /`, `/chat`, `/assets/…`).
+    let playground: PlaygroundFiles
+    /// The bundled fonts as web fonts (`GET /fonts/…`).
+    let webFonts = WebFonts()
     private let inFlight = Atomic<Int>(0)
 
     /// The name records' errors give their input: the batch body is measured as
@@ -30,6 +34,7 @@ public final class ServiceCore: Sendable {
             segmentCache: SegmentCache(byteLimit: configuration.segmentCacheBytes),
             limits: InputLimits(maximumTextLength: configuration.maxTextLength))
         self.metrics = metrics
+        playground = PlaygroundFiles.load()
     }
 
     /// Takes a place among the measuring requests in flight; false when all are taken.
@@ -57,9 +62,10 @@ public final class ServiceCore: Sendable {
     ) throws(ServiceError) -> RecordMeasurer {
         var settings: StyleSettings
         do {
-            let pairs = options.merged(with: style)
-            settings = pairs.isEmpty ? StyleSettings() : try StyleSettings(pairs: pairs)
-            if let file = settings.fontFile { settings.fontFile = try fonts.resolve(file, option: "fontFile") }
+            let fonts = self.fonts
+            settings = try BundledFontOption.settings(from: options.merged(with: style)) {
+                (file) throws(StyleSettings.OptionError) in try fonts.resolve(file, option: "fontFile")
+            }
             var fallbacks: [String] = []
             for file in settings.fallbackFonts { fallbacks.append(try fonts.resolve(file, option: "fallbackFont")) }
             settings.fallbackFonts = fallbacks

@@ -11,7 +11,9 @@ struct ServiceMiddleware<Context: RequestContext>: RouterMiddleware {
     /// The routes, as metrics label them (anything else is `other`).
     static func route(_ path: String) -> String {
         switch path {
-        case "/v1/measure", "/v1/measure/batch", "/healthz", "/metrics": path
+        case "/v1/measure", "/v1/measure/batch", "/healthz", "/metrics", "/", "/chat": path
+        case _ where path.hasPrefix("/assets/"): "/assets"
+        case _ where path.hasPrefix("/fonts/"): "/fonts"
         default: "other"
         }
     }
@@ -96,7 +98,7 @@ struct ServiceMiddleware<Context: RequestContext>: RouterMiddleware {
         if error.status == .notFound {
             return ServiceError(
                 .notFound,
-                "no route \(request.method.rawValue) \(request.uri.path) (routes: POST /v1/measure, POST /v1/measure/batch, GET /healthz, GET /metrics)"
+                "no route \(request.method.rawValue) \(request.uri.path) (routes: POST /v1/measure, POST /v1/measure/batch, GET /healthz, GET /metrics, GET /, GET /chat, GET /assets/NAME, GET /fonts/NAME)"
             )
         }
         return ServiceError(error.status, error.body ?? error.status.reasonPhrase)

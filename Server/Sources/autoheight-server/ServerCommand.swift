@@ -11,7 +11,7 @@ struct ServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "autoheight-server",
         abstract:
-            "Serve AutoHeight's measurements over HTTP (POST /v1/measure, POST /v1/measure/batch, GET /healthz, GET /metrics).",
+            "Serve AutoHeight's measurements over HTTP (POST /v1/measure, POST /v1/measure/batch, GET /healthz, GET /metrics), and a playground page (GET /, GET /chat).",
         discussion:
             "SIGTERM or SIGINT stops accepting connections, lets the requests in flight finish and exits 0. Logs are JSON lines on stderr. See docs/service.md."
     )

@@ -2,8 +2,10 @@ import Foundation
 import Yams
 
 /// docs/openapi.yaml as a checker: a response's status must be documented for its route and
-/// method, with its content type, and its body must fit the documented schema (types, required
-/// properties, array items, `oneOf`, `$ref`); an NDJSON body line by line.
+/// method (a templated route such as `/fonts/{name}` matches one segment per parameter, and a
+/// 200 needs the parameter inside its documented `enum`), with its content type, and its body
+/// must fit the documented schema (types, required properties, array items, `oneOf`, `$ref`);
+/// an NDJSON body line by line.
 struct OpenAPIContract: @unchecked Sendable {
     /// Read once, never changed.
     let document: [String: Any]
@@ -27,16 +29,21 @@ struct OpenAPIContract: @unchecked Sendable {
 
     func check(_ answer: HTTPAnswer, method: String, path: String) throws {
         let where_ = "\(method) \(path) → \(answer.status)"
-        guard let paths = document["paths"] as? [String: Any], let route = paths[path] as? [String: Any] else {
+        guard let paths = document["paths"] as? [String: Any], let found = Self.entry(for: path, in: paths) else {
             // Undocumented paths must be refused with the documented error shape.
             guard answer.status == 404 else { throw Violation(description: "\(where_): path not in docs/openapi.yaml") }
             return try checkJSON(answer.body, schema: ["$ref": "#/components/schemas/Error"], at: where_)
         }
+        let (template, route) = found
         guard let operation = route[method.lowercased()] as? [String: Any] else {
             guard answer.status == 404 || answer.status == 405 else {
                 throw Violation(description: "\(where_): method not in docs/openapi.yaml")
             }
             return
+        }
+        if answer.status == 200, let problem = parameterViolation(path: path, template: template, operation: operation)
+        {
+            throw Violation(description: "\(where_): \(problem)")
         }
         let responses = operation["responses"] as? [String: Any] ?? [:]
         guard let response = responses[String(answer.status)] as? [String: Any] else {
@@ -63,6 +70,38 @@ struct OpenAPIContract: @unchecked Sendable {
             }
         default: break
         }
+    }
+
+    /// The document's entry for `path` and its key: its own, else a templated one
+    /// (`/fonts/{name}`) whose segments match, a `{…}` segment matching any one non-empty segment.
+    static func entry(for path: String, in paths: [String: Any]) -> (String, [String: Any])? {
+        if let exact = paths[path] as? [String: Any] { return (path, exact) }
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        for (template, entry) in paths where template.contains("{") {
+            let parts = template.split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count == segments.count, let entry = entry as? [String: Any] else { continue }
+            let matches = zip(parts, segments).allSatisfy { part, segment in
+                part == segment || (part.hasPrefix("{") && part.hasSuffix("}") && !segment.isEmpty)
+            }
+            if matches { return (template, entry) }
+        }
+        return nil
+    }
+
+    /// A path parameter outside its documented `enum` (a 200 for a name the document does not
+    /// list), or nil.
+    private func parameterViolation(path: String, template: String, operation: [String: Any]) -> String? {
+        let parts = template.split(separator: "/", omittingEmptySubsequences: false)
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        for parameter in operation["parameters"] as? [[String: Any]] ?? [] where parameter["in"] as? String == "path" {
+            guard let name = parameter["name"] as? String,
+                let allowed = (parameter["schema"] as? [String: Any])?["enum"] as? [String],
+                let index = parts.firstIndex(of: "{\(name)}"), index < segments.count
+            else { continue }
+            let value = String(segments[index])
+            if !allowed.contains(value) { return "path parameter \(name) '\(value)' not in \(allowed)" }
+        }
+        return nil
     }
 
     private func checkJSON(_ bytes: [UInt8], schema: [String: Any], at place: String) throws {
