@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Agreement of `autoheight measure` with a Chromium <textarea>'s line counts.
+"""Agreement of `autoheight measure` with a browser <textarea>'s line counts (Chromium, or --engine firefox|webkit).
 
 For every file of ../shared/expected-browser (made by ../shared/tools/browser-oracle/measure.py:
 16 px, widths 120-560, white-space: pre-wrap; overflow-wrap: break-word), runs the CLI over the
@@ -21,7 +21,10 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--shared", default=os.path.join(here, "..", "..", "shared"))
     ap.add_argument("--cli", default=os.path.join(here, "..", ".build", "release", "autoheight"))
-    ap.add_argument("--fonts", default=os.path.join(here, "..", "Sources", "AutoHeight", "Resources", "Fonts"))
+    ap.add_argument("--fonts", default=os.path.join(here, "..", "Fonts"))
+    ap.add_argument("--engine", default="chromium", choices=["chromium", "firefox", "webkit"],
+                    help="whose counts (SHARED/expected-browser, expected-firefox, expected-webkit); "
+                         "the web profile runs with --browser ENGINE")
     ap.add_argument("--profiles", default="editor,web")
     ap.add_argument("--extra", default="", help="extra CLI arguments")
     ap.add_argument("--mismatches")
@@ -29,7 +32,8 @@ def main():
     ap.add_argument("--corpus", help="directory of the texts (default SHARED/corpus)")
     ap.add_argument("files", nargs="*")
     a = ap.parse_args()
-    exp_dir = a.expected or os.path.join(a.shared, "expected-browser")
+    folders = {"chromium": "expected-browser", "firefox": "expected-firefox", "webkit": "expected-webkit"}
+    exp_dir = a.expected or os.path.join(a.shared, folders[a.engine])
     corpus_dir = a.corpus or os.path.join(a.shared, "corpus")
     settings = json.load(open(os.path.join(exp_dir, "settings.json")))
     names = a.files or sorted(f[:-6] for f in settings["files"])
@@ -55,6 +59,8 @@ def main():
                    "--language", setting["language"], "--widths", ",".join(str(w) for w in settings["widths"]),
                    "--font-file", font, "--face", str(setting["face"]), "--fallback", "none",
                    "--profile", profile, "-O", "jsonl"] + a.extra.split()
+            if profile == "web":
+                cmd += ["--browser", a.engine]
             res = subprocess.run(cmd, input=inp, capture_output=True, text=True)
             if res.returncode != 0:
                 sys.exit(f"{name}: CLI failed: {res.stderr.strip()}")
@@ -68,7 +74,7 @@ def main():
                 if mine == r["lines"]:
                     ok += 1
                 elif out_mis and profile == profiles[-1]:
-                    out_mis.write(json.dumps({"file": name, "id": r["id"], "width": r["width"], "chromium": r["lines"],
+                    out_mis.write(json.dumps({"file": name, "id": r["id"], "width": r["width"], a.engine: r["lines"],
                                               "ours": mine, "text": texts[r["id"]]}, ensure_ascii=False) + "\n")
             totals[profile][0] += ok
             totals[profile][1] += len(recs)

@@ -10,8 +10,8 @@ the lines of a text are exactly the pieces between its opportunities.
 Prints JSON: {"chromium": version, "pairs": {"XY": true|false, ...}, "hyphenDigit": {"W": bool}}.
 --css 'word-break: break-all' lays the pairs out with more CSS (through the repository's copy,
 scripts/browser-oracle); --compare prints only the pairs where that CSS changes the answer.
-`Sources/AutoHeight/Segmentation/WebPairTable.swift` holds what this printed (regenerate with
---swift). Usage: scripts/browser-break-pairs.py [--shared ../shared] [--swift]
+`Sources/AutoHeight/Segmentation/WebPairTables.swift` holds what this printed (regenerate with
+--swift --engine E). Usage: scripts/browser-break-pairs.py [--shared ../shared] [--swift] [--engine E]
 """
 import argparse, json, os, sys
 
@@ -51,19 +51,27 @@ def main():
     here = os.path.dirname(os.path.abspath(__file__))
     ap = argparse.ArgumentParser()
     ap.add_argument("--shared", default=os.path.join(here, "..", "..", "shared"))
-    ap.add_argument("--font", default=os.path.join(here, "..", "Sources", "AutoHeight", "Resources", "Fonts",
-                                                   "NotoSans-Regular.ttf"))
+    ap.add_argument("--font", default=os.path.join(here, "..", "Fonts", "NotoSans-Regular.ttf"))
     ap.add_argument("--swift", action="store_true", help="print the Swift table instead of JSON")
     ap.add_argument("--css", default="", help="CSS declarations added to the layout's style")
     ap.add_argument("--compare", action="store_true", help="only the pairs --css changes")
+    ap.add_argument("--engine", default="chromium", choices=["chromium", "firefox", "webkit"],
+                    help="firefox and webkit through browser-oracle/measure_engines.py (run with "
+                         "Debian's /usr/bin/python3)")
     a = ap.parse_args()
     sys.path.insert(0, os.path.join(here, "browser-oracle"))
-    from measure import Oracle
 
     def observe(css):
-        oracle = Oracle(a.font, 16, "en", 20, None, css)
+        if a.engine == "chromium":
+            from measure import Oracle
+            oracle = Oracle(a.font, 16, "en", 20, None, css)
+            run = oracle.browser.evaluate
+        else:
+            from measure_engines import Oracle
+            oracle = Oracle(a.engine, a.font, 16, "en", 20, css=css)
+            run = oracle.evaluate
         try:
-            return oracle.browser.evaluate(JS), oracle.version
+            return run(JS), oracle.version
         finally:
             oracle.close()
     result, version = observe(a.css)
@@ -78,8 +86,8 @@ def main():
         print(json.dumps(result, indent=1, sort_keys=True))
         return
     chars = [chr(c) for c in range(0x21, 0x7F)]
-    print(f"    // Observed in {oracle.version} by scripts/browser-break-pairs.py --swift.")
-    print("    static let rows: [UInt128] = [")
+    print(f"    // Observed in {oracle.version} by scripts/browser-break-pairs.py --swift --engine {a.engine}.")
+    print(f"    static let {a.engine}Rows: [UInt128] = [")
     for a_ in chars:
         bits = 0
         for index, b in enumerate(chars):

@@ -24,7 +24,7 @@ import argparse, json, os, subprocess, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "browser-oracle"))
-FONTS = os.path.join(HERE, "..", "Sources", "AutoHeight", "Resources", "Fonts")
+FONTS = os.path.join(HERE, "..", "Fonts")
 FIXTURE = os.path.join(HERE, "..", "Tests", "AutoHeightTests", "Fixtures", "browser-css.jsonl")
 WIDTHS = [120, 200, 320, 560]
 

@@ -5,8 +5,13 @@ STEP-th text of each file in corpus order, plus the texts named by --include (th
 exceptions, so the test can name them) -- with the covered widths only, so the web-profile
 agreement test needs nothing outside the repository.
 
+--engine firefox|webkit writes browser-agreement-ENGINE.jsonl from ../shared/expected-firefox or
+expected-webkit instead, and also keeps every text whose count differs from Chromium's at a
+covered width (each rule that tells the engines apart keeps its cases in the fixture).
+
 One record per text: {"file", "id", "font", "language", "size", "lines": {"120": n, ...}, "text"}.
 Usage: scripts/make-browser-fixture.py [--shared ../shared] [--step 3] [--include id,id]
+       [--engine chromium|firefox|webkit]
 """
 import argparse, json, os
 
@@ -15,11 +20,24 @@ here = os.path.dirname(os.path.abspath(__file__))
 ap.add_argument("--shared", default=os.path.join(here, "..", "..", "shared"))
 ap.add_argument("--step", type=int, default=3)
 ap.add_argument("--include", default="")
+ap.add_argument("--engine", default="chromium", choices=["chromium", "firefox", "webkit"])
 a = ap.parse_args()
 include = set(filter(None, a.include.split(",")))
-exp_dir = os.path.join(a.shared, "expected-browser")
+folders = {"chromium": "expected-browser", "firefox": "expected-firefox", "webkit": "expected-webkit"}
+exp_dir = os.path.join(a.shared, folders[a.engine])
 settings = json.load(open(os.path.join(exp_dir, "settings.json")))
-out_path = os.path.join(here, "..", "Tests", "AutoHeightTests", "Fixtures", "browser-agreement.jsonl")
+suffix = "" if a.engine == "chromium" else "-" + a.engine
+out_path = os.path.join(here, "..", "Tests", "AutoHeightTests", "Fixtures", f"browser-agreement{suffix}.jsonl")
+if a.engine != "chromium":
+    for file_name in settings["files"]:
+        chromium = {}
+        for line in open(os.path.join(a.shared, "expected-browser", file_name)):
+            r = json.loads(line)
+            chromium[(r["id"], r["width"])] = r["lines"]
+        for line in open(os.path.join(exp_dir, file_name)):
+            r = json.loads(line)
+            if r["covered"] and chromium.get((r["id"], r["width"])) != r["lines"]:
+                include.add(r["id"])
 count = 0
 with open(out_path, "w") as out:
     for file_name in sorted(settings["files"]):

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Checks that SegmentCache changes no layout: `autoheight bench --verify-cache` over every corpus
 # of ../shared/corpus, each with its language, with default and strict line breaking (and
-# keep-all for Korean) and the web profile (also with break-all, line-break: anywhere and keep-all),
+# keep-all for Korean) and the web profile (also with break-all, line-break: anywhere and keep-all,
+# and as Firefox's and WebKit's textarea),
 # with three font stacks: the bundled fonts plus the system fallback, Noto Sans CJK KR plus the
 # system fallback (the CLI's default: runs in fallback fonts and emoji go through the cache too),
 # and Noto Sans CJK KR alone. Prints one line per run and the total; exits non-zero on any mismatch.
@@ -22,7 +23,8 @@ for file in "$CORPUS_DIR"/*.jsonl; do
     *) language=en ;;
   esac
   variants=("--line-break normal" "--line-break strict" "--profile web"
-    "--profile web --word-break break-all" "--profile web --line-break anywhere")
+    "--profile web --word-break break-all" "--profile web --line-break anywhere"
+    "--profile web --browser firefox" "--profile web --browser webkit")
   [ "$language" = ko ] && variants+=("--word-break keep-all" "--profile web --word-break keep-all")
   [ "$language" = ja ] && variants+=("--word-break phrase")
   for fonts in bundled cjk-system cjk; do
