@@ -5,7 +5,7 @@ extension StyleSettings {
     public static let keys = [
         "font-file", "font", "face", "fallback-font", "fallback", "font-size", "language", "line-break",
         "word-break", "line-spacing", "line-height", "tab-width", "tab-size", "white-space", "overflow-wrap",
-        "trailing-whitespace", "profile", "min-lines", "max-lines",
+        "trailing-whitespace", "profile", "browser", "min-lines", "max-lines",
     ]
 
     /// The canonical name of `key`: `fontSize`, `font_size` and `size` are `font-size`; nil for a
@@ -71,6 +71,7 @@ extension StyleSettings {
         case "overflow-wrap": overflowWrap = try choice(OverflowWrap.self)
         case "trailing-whitespace": trailingWhitespace = try choice(TrailingWhitespace.self)
         case "profile": profile = try choice(LayoutProfile.self)
+        case "browser": browser = try choice(BrowserEngine.self)
         case "min-lines": minLines = try integer()
         default: maxLines = try integer()  // "max-lines", the last of `keys`
         }

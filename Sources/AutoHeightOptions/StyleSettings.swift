@@ -42,6 +42,8 @@ public struct StyleSettings: Sendable, Equatable {
     public var trailingWhitespace: TrailingWhitespace = .hangs
     /// `profile`: a native editor's line breaking, or a Chromium textarea's.
     public var profile: LayoutProfile = .editor
+    /// `browser`: which browser's textarea the web profile reproduces.
+    public var browser: BrowserEngine = .chromium
     /// `min-lines`: the box is at least this many lines tall.
     public var minLines: Int?
     /// `max-lines`: the box stops growing at this many lines.
@@ -97,6 +99,11 @@ public struct StyleSettings: Sendable, Equatable {
                 "\(spelling("line-height")) must be metrics, normal, em, a px value (e.g. 24) or a multiple (e.g. 1.5x); got '\(lineHeight)'"
             )
         }
+        if browser != .chromium && profile != .web {
+            throw OptionError(
+                "\(spelling("browser")) \(browser.rawValue) applies to \(spelling("profile")) web only; add \(spelling("profile")) web"
+            )
+        }
         if let minLines, minLines < 0 { throw OptionError("\(spelling("min-lines")) must be ≥ 0") }
         if let maxLines, maxLines < 1 { throw OptionError("\(spelling("max-lines")) must be ≥ 1") }
         if let minLines, let maxLines, minLines > maxLines {
@@ -126,6 +133,7 @@ public struct StyleSettings: Sendable, Equatable {
             tabWidth: tabWidth)
         style.trailingWhitespace = trailingWhitespace
         style.profile = profile
+        style.browser = browser
         style.whiteSpace = whiteSpace
         style.overflowWrap = overflowWrap
         style.tabSize = tabSize.flatMap(TabSize.init(parsing:))

@@ -118,9 +118,9 @@ import Testing
         let units = Array(text.utf16)
         let breaks = units.contains { Paragraphs.isBreak($0) }
         let bidi = units.contains { CharacterClasses.mayNeedBidi($0) }
+        // VT and FF are breaks and controls both (WebKit draws FF and the C1 controls, NEL too).
         let control = units.contains { unit in
-            (unit < 0x20 && !(0x0A...0x0D).contains(unit)) || unit == 0x0B || unit == 0x7F
-                || (unit >= 0x80 && unit <= 0x9F && unit != 0x85)
+            (unit < 0x20 && unit != 0x0A && unit != 0x0D) || unit == 0x7F || (unit >= 0x80 && unit <= 0x9F)
         }
         return (units, breaks, bidi, control)
     }

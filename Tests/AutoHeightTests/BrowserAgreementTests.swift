@@ -8,7 +8,8 @@ import Testing
 /// `Fixtures/browser-agreement.jsonl` holds every 2nd text of `shared/expected-browser` plus the
 /// texts that disagreed before the tab and control-character rules (scripts/make-browser-fixture.py
 /// --step 2 --include …), with the widths where Chromium drew every glyph with the given font. The full table is in docs/browser-agreement.md
-/// (scripts/browser-agreement.py).
+/// (scripts/browser-agreement.py). The same for Firefox and WebKit (`--browser`) on their own
+/// fixtures.
 @Suite struct BrowserAgreementTests {
     struct Record: Decodable {
         var file: String
@@ -24,38 +25,76 @@ import Testing
     /// reason. None today: all 5,068 cases agree.
     static let exceptions: [String: String] = [:]
 
-    @Test func webProfileAgreesWithChromiumTextarea() throws {
-        let records = try Data(contentsOf: Fixtures.url("browser-agreement.jsonl"))
-            .split(separator: UInt8(ascii: "\n")).map { try JSONDecoder().decode(Record.self, from: Data($0)) }
-        #expect(records.count == 1267)
-        var fonts: [String: Font] = [:]
-        var agreed = 0
+    /// Firefox's Thai word boundaries are Gecko's own (its complex-script breaker and dictionary),
+    /// not ICU's: these four cases break Thai words elsewhere (docs/browser-agreement.md).
+    static let firefoxExceptions: [String: String] = [
+        "th-p00009@120": "Gecko's Thai segmenter", "th-p00064@120": "Gecko's Thai segmenter",
+        "th-p00108@120": "Gecko's Thai segmenter", "th-p00170@120": "Gecko's Thai segmenter",
+    ]
+
+    struct Agreement {
         var cases = 0
+        var agreed = 0
         var editorAgreed = 0
         var mismatches: [String: String] = [:]
+    }
+
+    /// The web profile (with `browser`) and the editor profile against `fixture`'s counts.
+    func agreement(_ fixture: String, browser: BrowserEngine) throws -> Agreement {
+        let records = try Data(contentsOf: Fixtures.url(fixture))
+            .split(separator: UInt8(ascii: "\n")).map { try JSONDecoder().decode(Record.self, from: Data($0)) }
+        var fonts: [String: Font] = [:]
+        var result = Agreement()
         for record in records {
             if fonts[record.font] == nil { fonts[record.font] = try Font(path: BundledFonts.path(of: record.font)) }
             var style = TextStyle(font: fonts[record.font]!, fontSize: record.size, language: record.language)
             let editor = try style.prepare(record.text)
             style.profile = .web
+            style.browser = browser
             let web = try style.prepare(record.text)
-            for (width, chromium) in record.lines.sorted(by: { Int($0.key)! < Int($1.key)! }) {
-                cases += 1
+            for (width, expected) in record.lines.sorted(by: { Int($0.key)! < Int($1.key)! }) {
+                result.cases += 1
                 let ours = try web.lineCount(width: Double(width)!)
-                if ours == chromium {
-                    agreed += 1
+                if ours == expected {
+                    result.agreed += 1
                 } else {
-                    mismatches["\(record.id)@\(width)"] = "Chromium \(chromium), AutoHeight \(ours)"
+                    result.mismatches["\(record.id)@\(width)"] = "\(browser) \(expected), AutoHeight \(ours)"
                 }
-                if try editor.lineCount(width: Double(width)!) == chromium { editorAgreed += 1 }
+                if try editor.lineCount(width: Double(width)!) == expected { result.editorAgreed += 1 }
             }
         }
-        #expect(cases == 5068)
-        let rate = Double(agreed) / Double(cases)
-        #expect(rate >= 0.998, "web profile: \(agreed)/\(cases) = \(rate * 100) %")
-        #expect(Set(mismatches.keys) == Set(Self.exceptions.keys), "mismatches: \(mismatches)")
+        return result
+    }
+
+    @Test func webProfileAgreesWithChromiumTextarea() throws {
+        let result = try agreement("browser-agreement.jsonl", browser: .chromium)
+        #expect(result.cases == 5068)
+        #expect(Set(result.mismatches.keys) == Set(Self.exceptions.keys), "mismatches: \(result.mismatches)")
         // The editor profile (ICU's rules) is the baseline the web profile improves on.
-        #expect(editorAgreed < agreed)
-        print("browser agreement: web \(agreed)/\(cases), editor \(editorAgreed)/\(cases)")
+        #expect(result.editorAgreed < result.agreed)
+        print("browser agreement: web \(result.agreed)/\(result.cases), editor \(result.editorAgreed)/\(result.cases)")
+    }
+
+    /// `browser-agreement-firefox.jsonl`: every 4th text of `shared/expected-firefox` (Firefox ESR
+    /// 153) plus every text whose count differs from Chromium's (scripts/make-browser-fixture.py
+    /// --step 4 --engine firefox).
+    @Test func webProfileAgreesWithFirefoxTextarea() throws {
+        let result = try agreement("browser-agreement-firefox.jsonl", browser: .firefox)
+        #expect(result.cases == 2836)
+        #expect(Set(result.mismatches.keys) == Set(Self.firefoxExceptions.keys), "mismatches: \(result.mismatches)")
+        // Chromium's rules are the baseline Firefox's improve on.
+        let asChromium = try agreement("browser-agreement-firefox.jsonl", browser: .chromium)
+        #expect(asChromium.agreed < result.agreed - 100)
+        print("Firefox agreement: web \(result.agreed)/\(result.cases), as Chromium \(asChromium.agreed)")
+    }
+
+    /// `browser-agreement-webkit.jsonl`: every 4th text of `shared/expected-webkit` (WebKitGTK
+    /// 2.50) plus every text whose count differs from Chromium's (--engine webkit).
+    @Test func webProfileAgreesWithWebKitTextarea() throws {
+        let result = try agreement("browser-agreement-webkit.jsonl", browser: .webkit)
+        #expect(result.cases == 2556)
+        #expect(result.mismatches.isEmpty, "mismatches: \(result.mismatches)")
+        let asChromium = try agreement("browser-agreement-webkit.jsonl", browser: .chromium)
+        #expect(asChromium.agreed < result.agreed)
     }
 }

@@ -190,6 +190,33 @@ import AutoHeightRecords
         #expect(language.stderr == "autoheight: invalid language tag \"not a tag!\": not well-formed BCP 47\n")
     }
 
+    /// `--browser` chooses whose textarea the web profile reproduces; elsewhere it is an error,
+    /// not a silent no-op.
+    @Test func browserNeedsTheWebProfile() throws {
+        let editor = try run(["measure", "--text", "read/writes", "--width", "40", "--browser", "firefox"])
+        #expect(editor.status == 64)
+        #expect(editor.stderr.contains("--browser firefox applies to --profile web only; add --profile web"))
+        let unknown = try run(["measure", "--text", "a", "--width", "40", "--profile", "web", "--browser", "lynx"])
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.contains("lynx"))
+        // `read/writes` at 60 px, 16 px: Chromium keeps the word whole (split by overflow-wrap),
+        // Firefox breaks after the slash.
+        var ranges: [String: String] = [:]
+        for browser in ["chromium", "firefox", "webkit"] {
+            let result = try run([
+                "measure", "--text", "read/writes", "--width", "60", "--font-size", "16", "--profile", "web",
+                "--browser", browser,
+                "--font-file", BundledFonts.path(of: "NotoSans-Regular.ttf"), "--fallback", "none", "--line-ranges",
+                "-O", "jsonl",
+            ])
+            #expect(result.status == 0, "\(result.stderr)")
+            ranges[browser] = result.stdout
+        }
+        #expect(ranges["firefox"]!.contains("\"lineRanges\":[[0,5],[5,11]]"))
+        #expect(ranges["chromium"]!.contains("\"lineRanges\":[[0,7],[7,11]]"))
+        #expect(ranges["webkit"] == ranges["chromium"])
+    }
+
     @Test func helpDocumentsTheOutputFormat() throws {
         let result = try run(["measure", "--help"])
         #expect(result.status == 0)

@@ -39,8 +39,10 @@ export interface StyleOptions {
   overflowWrap?: 'break-word' | 'anywhere' | (string & {}) | null;
   /** `hangs` (default: all whitespace at a line end hangs) or `pango` (only the last space before a soft break). */
   trailingWhitespace?: 'hangs' | 'pango' | (string & {}) | null;
-  /** `editor` (default: a native editor's line breaking) or `web` (a Chromium <textarea>). */
+  /** `editor` (default: a native editor's line breaking) or `web` (a browser <textarea>, see `browser`). */
   profile?: 'editor' | 'web' | (string & {}) | null;
+  /** With `profile: 'web'`, whose <textarea>: `chromium` (default), `firefox` or `webkit`. */
+  browser?: 'chromium' | 'firefox' | 'webkit' | (string & {}) | null;
   /** Line limits: `visibleLines`, `visibleHeight` and `overflows` follow them. */
   minLines?: number | string | null;
   maxLines?: number | string | null;

@@ -32,6 +32,8 @@ public final class Font: Sendable, CustomStringConvertible {
     let shaper: HarfBuzzFont
     /// Advance of U+0020 in em (tab stops are multiples of it).
     let spaceAdvance: Double
+    /// Advance of `0` in em: CSS's `ch` (half an em when the font has no `0`).
+    let zeroAdvance: Double
     /// Advance of `.notdef` (glyph 0) in em: how wide Chromium draws a C0 control character.
     let notdefAdvance: Double
     /// The glyph of U+25CC DOTTED CIRCLE, which HarfBuzz inserts before a broken syllable's
@@ -129,6 +131,7 @@ public final class Font: Sendable, CustomStringConvertible {
         let space = shaper.advance(of: 0x20).flatMap { $0 > 0 ? $0 : nil } ?? upem / 4
         self.spaceAdvance = Double(space) * scale
         self.notdefAdvance = Double(max(shaper.notdefAdvance, 0)) * scale
+        self.zeroAdvance = shaper.advance(of: 0x30).map { Double($0) * scale } ?? 0.5
         self.dottedCircleGlyph = shaper.nominalGlyph(0x25CC)
         self.serial = Self.serials.wrappingAdd(1, ordering: .relaxed).newValue
         self.isColor = shaper.hasColorGlyphs

@@ -25,6 +25,9 @@ public struct TextStyle: Sendable {
     /// Whose line breaking to reproduce: a native editor's (``LayoutProfile/editor``, the
     /// default) or a browser textarea's (``LayoutProfile/web``).
     public var profile: LayoutProfile = .editor
+    /// Which browser ``LayoutProfile/web`` reproduces (default Chromium); the editor profile
+    /// ignores it.
+    public var browser: BrowserEngine = .chromium
     /// How spaces, tabs and line feeds are laid out (CSS `white-space`; default `pre-wrap`).
     public var whiteSpace: WhiteSpace = .preWrap
     /// Where a word wider than the line breaks (CSS `overflow-wrap`; default `break-word`).
@@ -204,12 +207,33 @@ public struct LineLimits: Sendable, Equatable {
 }
 
 extension TextStyle {
-    /// The tab stops in em: every `tabWidth` spaces of the primary font; in the web profile a tab
-    /// is at least half a space wide (Chromium's rule), else it moves on to the next stop.
+    /// The tab stops in em: every `tabWidth` spaces of the primary font. In the web profile a tab
+    /// is at least half a space wide (Chromium's and WebKit's rule) or half a `ch`, the width of
+    /// `0` (Firefox's, as CSS Text 3 says), else it moves on to the next stop.
     var tabStopEm: TabStops {
-        let space = fonts.primary.spaceAdvance
+        let space = onAdvanceGrid(fonts.primary.spaceAdvance)
         let interval = tabSize?.interval(space: space, fontSize: fontSize) ?? Double(tabWidth) * space
-        return TabStops(interval: interval, minimumAdvance: profile == .web ? space / 2 : 0)
+        let minimum: Double
+        switch (profile, browser) {
+        case (.editor, _): minimum = 0
+        case (.web, .firefox): minimum = onAdvanceGrid(fonts.primary.zeroAdvance) / 2
+        case (.web, _): minimum = space / 2
+        }
+        return TabStops(interval: interval, minimumAdvance: minimum)
+    }
+
+    /// The browser whose rules preparation follows: ``browser`` in the web profile; the editor
+    /// profile follows none (always `.chromium` there, so it never splits a cache).
+    var webBrowser: BrowserEngine { profile == .web ? browser : .chromium }
+
+    /// Steps per em that glyph advances are rounded to: Firefox's app units (60 per px) in its
+    /// profile, else 0 (exact).
+    var advanceGrid: Double { webBrowser == .firefox ? fontSize * 60 : 0 }
+
+    /// `em` rounded to the ``advanceGrid`` (unchanged when there is none).
+    func onAdvanceGrid(_ em: Double) -> Double {
+        let grid = advanceGrid
+        return grid > 0 ? (em * grid).rounded() / grid : em
     }
 
     /// Which breaks end a paragraph: every explicit break (editor), LF and CR only (web), none
@@ -228,10 +252,12 @@ extension TextStyle {
         if let known = preparationContextMemo.context(for: self) { return known }
         let key = PreparationContextMemo.Key(
             fonts: fonts, language: language, trailingWhitespace: trailingWhitespace, profile: profile,
-            whiteSpace: whiteSpace, segmentCache: whiteSpace == .preWrap ? segmentCache : nil, limits: limits)
+            browser: webBrowser, advanceGrid: advanceGrid, whiteSpace: whiteSpace,
+            segmentCache: whiteSpace == .preWrap ? segmentCache : nil, limits: limits)
         let context = try PreparationContext(
             fonts: fonts, languageTag: language, trailingWhitespace: trailingWhitespace, profile: profile,
-            whiteSpace: whiteSpace, segmentCache: key.segmentCache, limits: limits)
+            browser: webBrowser, advanceGrid: advanceGrid, whiteSpace: whiteSpace, segmentCache: key.segmentCache,
+            limits: limits)
         preparationContextMemo.keep(context, for: key)
         return context
     }
@@ -247,6 +273,8 @@ final class PreparationContextMemo: Sendable {
         var language: String
         var trailingWhitespace: TrailingWhitespace
         var profile: LayoutProfile
+        var browser: BrowserEngine
+        var advanceGrid: Double
         var whiteSpace: WhiteSpace
         var segmentCache: SegmentCache?
         var limits: InputLimits
@@ -256,7 +284,9 @@ final class PreparationContextMemo: Sendable {
             fonts.isSameStack(as: style.fonts)
                 && segmentCache === (style.whiteSpace == .preWrap ? style.segmentCache : nil)
                 && language == style.language && trailingWhitespace == style.trailingWhitespace
-                && profile == style.profile && whiteSpace == style.whiteSpace && limits == style.limits
+                && profile == style.profile && browser == style.webBrowser && advanceGrid == style.advanceGrid
+                && whiteSpace == style.whiteSpace
+                && limits == style.limits
         }
     }
 

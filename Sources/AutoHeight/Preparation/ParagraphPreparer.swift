@@ -159,12 +159,15 @@ struct ParagraphPreparer {
         var start = 0
         switch hangingMode {
         case .hangs?:
+            let tabsHang = context.tabsHang
+            let span: TrailingSpan = tabsHang ? .all : .allButTabs
             for boundary in boundaries {
                 let end = Int(boundary)
                 let (segment, inner) = Segment.measure(
-                    from: start, to: end, trailing: .all, units: units, advances: advances, fontIndices: fontIndices)
+                    from: start, to: end, trailing: span, units: units, advances: advances, fontIndices: fontIndices)
                 if inner {
-                    Segment.markInnerWhitespace(from: start, to: Int(segment.contentEnd), units: units, flags: flags)
+                    Segment.markInnerWhitespace(
+                        from: start, to: Int(segment.contentEnd), units: units, flags: flags, tabsHang: tabsHang)
                 }
                 segments.append(segment)
                 start = end
@@ -185,14 +188,21 @@ struct ParagraphPreparer {
 
     /// Chromium draws the C0 controls U+0001–U+001F other than tab, LF, FF and CR visibly, as the
     /// font's `.notdef` (`a\u{4}b` is 9.59 px wider than `ab` in Noto Sans at 16 px, seen in
-    /// Chromium 156); NUL, DEL and C1 controls stay zero wide.
+    /// Chromium 156); NUL, DEL and C1 controls stay zero wide. WebKit (2.50) draws FF, DEL and the
+    /// C1 controls too; Firefox (153) draws none.
     private func showControls(_ units: UnsafeBufferPointer<UInt16>, advances: inout [Double]) {
+        let engine = context.browser
+        guard engine != .firefox else { return }
         let width = shaper.fonts[0].notdefAdvance
         for index in 0..<units.count {
             let unit = units[index]
-            if unit >= 0x01 && unit < 0x20 && unit != 0x09 && unit != 0x0A && unit != 0x0C && unit != 0x0D {
-                advances[index] = width
+            let shown: Bool
+            if unit >= 0x01 && unit < 0x20 {
+                shown = unit != 0x09 && unit != 0x0A && unit != 0x0D && (unit != 0x0C || engine == .webkit)
+            } else {
+                shown = engine == .webkit && unit >= 0x7F && unit <= 0x9F
             }
+            if shown { advances[index] = width }
         }
     }
 
@@ -200,7 +210,8 @@ struct ParagraphPreparer {
     /// the CSS properties' added breaks (``CSSBreaks``).
     private func tailorBreaks(_ units: UnsafeBufferPointer<UInt16>, flags: [UInt8], boundaries: inout [Int32]) {
         if profile == .web {
-            WebBreakRules.tailor(units, boundaries: &boundaries, storage: &scratch.tailoredBreaks)
+            WebBreakRules.tailor(
+                units, engine: context.browser, boundaries: &boundaries, storage: &scratch.tailoredBreaks)
             if language.keepsAllWords { CSSBreaks.keepAllWords(units, boundaries: &boundaries) }
         }
         CSSBreaks.add(

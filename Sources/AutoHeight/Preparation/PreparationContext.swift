@@ -17,6 +17,10 @@ final class PreparationContext: Sendable {
     let language: LanguageInfo
     let trailingWhitespace: TrailingWhitespace
     let profile: LayoutProfile
+    /// The browser the web profile follows (`.chromium` in the editor profile).
+    let browser: BrowserEngine
+    /// Whether tabs hang at a line end like spaces (all but Firefox's textarea).
+    var tabsHang: Bool { browser != .firefox }
     let whiteSpace: WhiteSpace
     let cache: (store: SegmentCache, context: Int)?
     /// Paragraph length and combining-mark runs are checked against these.
@@ -24,7 +28,8 @@ final class PreparationContext: Sendable {
 
     init(
         fonts stack: FontStack, languageTag: String, trailingWhitespace: TrailingWhitespace,
-        profile: LayoutProfile = .editor, whiteSpace: WhiteSpace = .preWrap, segmentCache: SegmentCache?,
+        profile: LayoutProfile = .editor, browser: BrowserEngine = .chromium, advanceGrid: Double = 0,
+        whiteSpace: WhiteSpace = .preWrap, segmentCache: SegmentCache?,
         limits: InputLimits = InputLimits()
     ) throws(AutoHeightError) {
         id = Self.lastID.wrappingAdd(1, ordering: .relaxed).newValue
@@ -33,12 +38,14 @@ final class PreparationContext: Sendable {
         language = try LanguageInfo.forTag(languageTag)
         shaping = ShapingSetup(
             fonts: stack.fonts, systemFallback: stack.systemFallback, language: language.shapingLanguage,
-            languageScripts: language.scripts)
+            languageScripts: language.scripts, advanceGrid: advanceGrid)
         self.trailingWhitespace = trailingWhitespace
         self.profile = profile
+        self.browser = profile == .web ? browser : .chromium
         self.whiteSpace = whiteSpace
         if let segmentCache,
-            let context = segmentCache.context(fonts: stack, language: languageTag, profile: profile)
+            let context = segmentCache.context(
+                fonts: stack, language: languageTag, profile: profile, browser: self.browser, advanceGrid: advanceGrid)
         {
             cache = (segmentCache, context)
         } else {

@@ -35,7 +35,9 @@ public final class SegmentCache: Sendable {
     /// The font stacks, languages and profiles seen, in order: a context's number is its position + 1
     /// (part of every key). Searched in order: comparing a stack's identity with the string it
     /// was stored from is a pointer check, so no hashing per measure.
-    private let contexts = Locked<[(stack: String, language: String, profile: LayoutProfile)]>([])
+    private let contexts = Locked<
+        [(stack: String, language: String, profile: LayoutProfile, browser: BrowserEngine, advanceGrid: Double)]
+    >([])
 
     /// Contexts a cache tells apart (a key holds the number in 16 bits); styles past them are
     /// measured without the cache.
@@ -83,18 +85,23 @@ public final class SegmentCache: Sendable {
     }
 
     /// The number standing for a font stack, language and profile in this cache's keys (1 through
-    /// ``contextLimit``), or nil when the cache already tells apart that many. The profile is part
-    /// of it because stored line breaks depend on it: no two profiles share a chunk's breaks.
-    func context(fonts: FontStack, language: String, profile: LayoutProfile = .editor) -> Int? {
+    /// ``contextLimit``), or nil when the cache already tells apart that many. The profile and
+    /// browser are part of it because stored line breaks depend on them (no two share a chunk's
+    /// breaks), the advance grid because stored advances do (Firefox's depend on the size).
+    func context(
+        fonts: FontStack, language: String, profile: LayoutProfile = .editor, browser: BrowserEngine = .chromium,
+        advanceGrid: Double = 0
+    ) -> Int? {
         let stack = fonts.cacheIdentity
         return contexts.withLock { known in
             if let index = known.firstIndex(where: {
-                $0.stack == stack && $0.language == language && $0.profile == profile
+                $0.stack == stack && $0.language == language && $0.profile == profile && $0.browser == browser
+                    && $0.advanceGrid == advanceGrid
             }) {
                 return index + 1
             }
             guard known.count < Self.contextLimit else { return nil }
-            known.append((stack, language, profile))
+            known.append((stack, language, profile, browser, advanceGrid))
             return known.count
         }
     }

@@ -5,6 +5,9 @@ enum TrailingSpan {
     case none
     /// Every hanging whitespace unit at the end (``TrailingWhitespace/hangs``).
     case all
+    /// As `all`, but a tab takes room: Firefox's `<textarea>` wraps a tab that does not fit
+    /// (``BrowserEngine/firefox``); only the spaces after the last tab hang.
+    case allButTabs
     /// The last unit when it is hanging whitespace (``TrailingWhitespace/pango``).
     case lastUnit
 }
@@ -25,11 +28,17 @@ extension Segment {
         case .none: break
         case .all:
             while contentEnd > start && CharacterClasses.isHangingWhitespace(units[contentEnd - 1]) { contentEnd -= 1 }
+        case .allButTabs:
+            while contentEnd > start && units[contentEnd - 1] != 0x09
+                && CharacterClasses.isHangingWhitespace(units[contentEnd - 1])
+            {
+                contentEnd -= 1
+            }
         case .lastUnit:
             if CharacterClasses.isHangingWhitespace(units[end - 1]) { contentEnd -= 1 }
         }
         let oneFont = fontIndices.isEmpty
-        let marksInner = span == .all
+        let marksInner = span == .all || span == .allButTabs
         var content = 0.0
         var mask: UInt32 = oneFont && contentEnd > start ? 1 : 0
         var hasTab = false
@@ -39,7 +48,9 @@ extension Segment {
             if !oneFont { mask |= 1 << UInt32(min(fontIndices[index], 31)) }
             let unit = units[index]
             if unit == 0x09 { hasTab = true }
-            if marksInner && CharacterClasses.isHangingWhitespace(unit) { inner = true }
+            if marksInner && CharacterClasses.isHangingWhitespace(unit) && (unit != 0x09 || span == .all) {
+                inner = true
+            }
         }
         var trailing = 0.0
         for index in contentEnd..<end {
@@ -55,12 +66,14 @@ extension Segment {
     }
 
     /// Flags the hanging whitespace inside the content of the segment `start..<contentEnd`
-    /// (``UnitFlag/innerWhitespace``: it hangs if the segment must break inside).
+    /// (``UnitFlag/innerWhitespace``: it hangs if the segment must break inside); with `tabsHang`
+    /// false, tabs take room and are not flagged.
     static func markInnerWhitespace(
         from start: Int, to contentEnd: Int, units: UnsafeBufferPointer<UInt16>,
-        flags: UnsafeMutableBufferPointer<UInt8>
+        flags: UnsafeMutableBufferPointer<UInt8>, tabsHang: Bool = true
     ) {
-        for index in start..<contentEnd where CharacterClasses.isHangingWhitespace(units[index]) {
+        for index in start..<contentEnd
+        where CharacterClasses.isHangingWhitespace(units[index]) && (tabsHang || units[index] != 0x09) {
             flags[index] |= UnitFlag.innerWhitespace
         }
     }

@@ -82,7 +82,7 @@ enum BreakOpportunities {
     /// The same for a Swift string, for tests and tools: break offsets in UTF-16 units, tailored
     /// by `profile`'s rules.
     static func find(
-        in text: String, locale: String = "", profile: LayoutProfile = .editor
+        in text: String, locale: String = "", profile: LayoutProfile = .editor, browser: BrowserEngine = .chromium
     ) throws(AutoHeightError) -> [Int] {
         let units = Array(text.utf16)
         var boundaries: [Int32] = []
@@ -90,7 +90,7 @@ enum BreakOpportunities {
             try find(in: buffer, locale: locale, into: &boundaries)
             if profile == .web {
                 var storage: [Int32] = []
-                WebBreakRules.tailor(buffer, boundaries: &boundaries, storage: &storage)
+                WebBreakRules.tailor(buffer, engine: browser, boundaries: &boundaries, storage: &storage)
             }
         }
         return boundaries.map(Int.init)

@@ -12,10 +12,28 @@ public enum LayoutProfile: String, Sendable, Equatable, CaseIterable {
     /// lays it out: ICU's opportunities tailored by Chromium's rules (`WebBreakRules`): between
     /// two printable ASCII characters Chromium's own pair rules decide, a line may always break
     /// after spaces and tabs, a hyphen breaks before a digit only after an ASCII letter or digit;
-    /// only LF and CR (and CR LF) end a line.
+    /// only LF and CR (and CR LF) end a line. ``TextStyle/browser`` makes it Firefox's or
+    /// WebKit's textarea instead (``BrowserEngine``).
     case web
 
     /// Whether U+2028, U+2029, VT, FF and NEL end a line (`editor`) or are ordinary characters
     /// inside a paragraph (`web`: a textarea breaks lines only at LF and CR).
     var separatorsEndLines: Bool { self == .editor }
+}
+
+/// Which browser's `<textarea>` ``LayoutProfile/web`` reproduces: each engine breaks lines
+/// between ASCII punctuation by its own rules (``WebBreakRules``) and Gecko adds up glyph
+/// advances in its own units.
+///
+/// ```swift
+/// style.profile = .web
+/// style.browser = .firefox   // line counts of a Firefox <textarea>
+/// ```
+public enum BrowserEngine: String, Sendable, Equatable, CaseIterable {
+    /// Chromium (Blink): Chrome, Edge, Opera. The default.
+    case chromium
+    /// Firefox (Gecko).
+    case firefox
+    /// Safari and every iOS browser (WebKit).
+    case webkit
 }

@@ -32,7 +32,7 @@ func copyUTF16Units(
                 } else {
                     hasControl = true
                 }
-                if unit == 0x0B { hasControl = true }
+                if unit == 0x0B || unit == 0x0C { hasControl = true }
             }
             index += 1
             continue
@@ -47,7 +47,7 @@ func copyUTF16Units(
             continue
         }
         if Paragraphs.isBreak(unit) { breakOffsets.append(Int32(truncatingIfNeeded: index)) }
-        if unit <= 0x9F && unit != 0x85 { hasControl = true }  // C1 (NEL breaks)
+        if unit <= 0x9F { hasControl = true }  // C1 (NEL breaks, and WebKit draws it)
         if CharacterClasses.mayNeedBidi(unit) { mayNeedBidi = true }
         index += 1
     }

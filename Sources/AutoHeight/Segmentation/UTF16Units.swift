@@ -109,7 +109,7 @@ func transcodeUTF16Units(
                         } else {
                             hasControl = true
                         }
-                        if lead == 0x0B { hasControl = true }
+                        if lead == 0x0B || lead == 0x0C { hasControl = true }
                     }
                     input += 1
                     output += 1
@@ -172,7 +172,7 @@ func transcodeUTF16Units(
                 }
                 units[output] = unit
                 if Paragraphs.isBreak(unit) { breakOffsets.append(Int32(truncatingIfNeeded: output)) }
-                if unit >= 0x80 && unit <= 0x9F && unit != 0x85 { hasControl = true }  // C1 (NEL breaks)
+                if unit >= 0x80 && unit <= 0x9F { hasControl = true }  // C1 (NEL breaks, and WebKit draws it)
                 if CharacterClasses.mayNeedBidi(unit) { mayNeedBidi = true }
                 output += 1
             }

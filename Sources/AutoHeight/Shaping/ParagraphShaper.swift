@@ -197,12 +197,14 @@ struct ParagraphShaper {
         var dottedCircles = 0
         let dottedCircle = font.dottedCircleGlyph ?? 0  // 0 is .notdef, counted apart
         let unitCount = min(advances.count, flags.count)
+        let grid = setup.advanceGrid
         advances.withUnsafeMutableBufferPointer { advances in
             flags.withUnsafeMutableBufferPointer { flags in
                 for glyphIndex in 0..<glyphs.count {
                     let cluster = glyphs.cluster(at: glyphIndex)
                     precondition(cluster < unitCount)
-                    advances[cluster] += Double(glyphs.xAdvance(at: glyphIndex)) * scale
+                    let advance = Double(glyphs.xAdvance(at: glyphIndex)) * scale
+                    advances[cluster] += grid > 0 ? (advance * grid).rounded() / grid : advance
                     let glyph = glyphs.glyph(at: glyphIndex)
                     if glyph == 0 {
                         flags[cluster] |= UnitFlag.missingGlyph

@@ -11,12 +11,19 @@ final class ShapingSetup: Sendable {
     let languageScripts: [Script]
     /// Whether text may end up in more than the primary font.
     let mayUseSeveralFonts: Bool
+    /// Steps per em each glyph advance is rounded to (0: kept exact): Firefox keeps advances in
+    /// app units, 60 per px, so at 16 px a glyph advance is a multiple of 1/960 em.
+    let advanceGrid: Double
 
-    init(fonts: [Font], systemFallback: SystemFallback?, language: ShapingLanguage?, languageScripts: [Script]) {
+    init(
+        fonts: [Font], systemFallback: SystemFallback?, language: ShapingLanguage?, languageScripts: [Script],
+        advanceGrid: Double = 0
+    ) {
         self.fonts = fonts
         self.systemFallback = systemFallback
         self.language = language
         self.languageScripts = languageScripts
+        self.advanceGrid = advanceGrid
         mayUseSeveralFonts = fonts.count > 1 || systemFallback != nil
     }
 }

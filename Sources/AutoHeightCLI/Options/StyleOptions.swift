@@ -112,9 +112,16 @@ struct StyleOptions: ParsableArguments {
     @Option(
         name: .customLong("profile"),
         help: ArgumentHelp(
-            "editor: a native editor's line breaking (ICU UAX #14 with CLDR tailoring; U+2028, U+2029, VT, FF, NEL end lines). web: a Chromium <textarea> (white-space: pre-wrap; overflow-wrap: break-word): Chromium's ASCII pair rules, breaks after every space, no break after '/' before letters, only LF and CR end lines, tabs at least half a space wide. The CSS properties are --white-space, --overflow-wrap, --word-break, --line-break, --tab-size and --line-height normal.",
+            "editor: a native editor's line breaking (ICU UAX #14 with CLDR tailoring; U+2028, U+2029, VT, FF, NEL end lines). web: a browser <textarea> (white-space: pre-wrap; overflow-wrap: break-word), Chromium's unless --browser says otherwise: Chromium's ASCII pair rules, breaks after every space, no break after '/' before letters, only LF and CR end lines, tabs at least half a space wide. The CSS properties are --white-space, --overflow-wrap, --word-break, --line-break, --tab-size and --line-height normal.",
             valueName: "profile"))
     var profile: LayoutProfile = .editor
+
+    @Option(
+        name: .customLong("browser"),
+        help: ArgumentHelp(
+            "With --profile web, whose <textarea> to reproduce: chromium (Chrome, Edge), firefox (Gecko: its ASCII pair rules, breaks after '/', glyph advances in 1/60 px) or webkit (Safari).",
+            valueName: "engine"))
+    var browser: BrowserEngine = .chromium
 
     /// The options as the shared settings (the C ABI and the bindings build styles from the same).
     var settings: StyleSettings {
@@ -136,6 +143,7 @@ struct StyleOptions: ParsableArguments {
         settings.overflowWrap = overflowWrap
         settings.trailingWhitespace = trailingWhitespace
         settings.profile = profile
+        settings.browser = browser
         return settings
     }
 
@@ -149,6 +157,7 @@ struct StyleOptions: ParsableArguments {
 
 extension TrailingWhitespace: ExpressibleByArgument {}
 extension LayoutProfile: ExpressibleByArgument {}
+extension BrowserEngine: ExpressibleByArgument {}
 extension WhiteSpace: ExpressibleByArgument {}
 extension OverflowWrap: ExpressibleByArgument {}
 extension LineBreakRules.Strictness: ExpressibleByArgument {}

@@ -113,6 +113,10 @@ test('bad options', () => {
   assert.throws(() => new Style({ lineHeight: 'tall' }), argument(
     "lineHeight must be metrics, normal, em, a px value (e.g. 24) or a multiple (e.g. 1.5x); got 'tall'"));
   assert.throws(() => new Style({ size: -3 }), ArgumentError);
+  assert.throws(() => new Style({ profile: 'web', browser: 'lynx' }),
+    argument("browser must be one of chromium, firefox, webkit; got 'lynx'"));
+  assert.throws(() => new Style({ browser: 'firefox' }),
+    argument('browser firefox applies to profile web only; add profile web'));
   assert.throws(() => new Style({ fallbackFonts: '/x.ttf' }), TypeError);
   assert.throws(() => new Style({ fallbackFonts: ['/nonexistent-fallback.ttf'] }), FontNotFoundError);
   assert.throws(() => new Style({ fontFile: __filename }), error(FontError, 'FONT'));

@@ -229,3 +229,13 @@ test('cache option: a shared Cache or a byte limit', () => {
   assert.throws(() => new Cache(), TypeError);
   for (const style of [a, b, c]) style.close();
 });
+
+test('browser: whose textarea the web profile reproduces', () => {
+  const found = {};
+  for (const browser of ['chromium', 'firefox', 'webkit']) {
+    const style = new Style({ ...fixed, profile: 'web', browser });
+    found[browser] = ranges(style.lines('read/writes', 60));
+    if (browser === 'firefox') assert.strictEqual(style.measure('m'.repeat(10), 500).maxLineWidth, 8980 / 60);
+  }
+  assert.deepStrictEqual(found, { chromium: [[0, 7], [7, 11]], firefox: [[0, 5], [5, 11]], webkit: [[0, 7], [7, 11]] });
+});

@@ -124,3 +124,15 @@ def test_context_manager_closes():
         assert style.measure("a", 100).lines == 1
     with pytest.raises(autoheight.ArgumentError, match="^style is closed$"):
         style.measure("a", 100)
+
+
+def test_browser():
+    """``browser`` picks whose textarea the web profile reproduces: Firefox breaks after ``/``
+    and keeps each glyph advance in 1/60 px."""
+    found = {}
+    for browser in ("chromium", "firefox", "webkit"):
+        web = autoheight.Style(size=16, line_height=20, fallback="none", profile="web", browser=browser)
+        found[browser] = [(line.start, line.end) for line in web.lines("read/writes", 60)]
+        if browser == "firefox":
+            assert web.measure("m" * 10, 500).max_line_width == 8980 / 60
+    assert found == {"chromium": [(0, 7), (7, 11)], "firefox": [(0, 5), (5, 11)], "webkit": [(0, 7), (7, 11)]}

@@ -87,6 +87,10 @@ def test_bad_options():
     )
     with pytest.raises(autoheight.ArgumentError, match="^profile must be one of editor, web; got 'print'$"):
         autoheight.Style(profile="print")
+    with pytest.raises(autoheight.ArgumentError, match="^browser must be one of chromium, firefox, webkit; got 'lynx'$"):
+        autoheight.Style(profile="web", browser="lynx")
+    with pytest.raises(autoheight.ArgumentError, match="^browser firefox applies to profile web only; add profile web$"):
+        autoheight.Style(browser="firefox")
     with pytest.raises(autoheight.ArgumentError, match=r"^min_lines \(3\) is larger than max_lines \(2\)$"):
         autoheight.Style(min_lines=3, max_lines=2)
     with pytest.raises(autoheight.ArgumentError, match="^invalid font size -3.0: must be finite"):

@@ -305,7 +305,8 @@ class Style(_Owner):
     """Fonts, size, line height, line limits and layout options: the CLI's options by name.
 
     Options left at None take the CLI's defaults (the bundled fonts with system fallback, 17 px,
-    ``line_height="metrics"``, ``profile="editor"``). Any other option of ``autoheight measure``
+    ``line_height="metrics"``, ``profile="editor"``; with ``profile="web"``, ``browser="chromium"``,
+    ``"firefox"`` or ``"webkit"``). Any other option of ``autoheight measure``
     is a keyword in snake case (``white_space="normal"``, ``tab_size="4"``, ``word_break=…``).
     Closing a style leaves the prepared texts made from it working.
     """
@@ -324,6 +325,7 @@ class Style(_Owner):
         fallback: Optional[str] = None,
         *,
         fallback_fonts: Optional[Iterable[str]] = None,
+        browser: Optional[str] = None,
         min_lines: Optional[int] = None,
         max_lines: Optional[int] = None,
         cache: Optional[Cache] = None,
@@ -339,6 +341,7 @@ class Style(_Owner):
             line_spacing=line_spacing,
             fallback=fallback,
             fallback_fonts=fallback_fonts,
+            browser=browser,
             min_lines=min_lines,
             max_lines=max_lines,
         )
