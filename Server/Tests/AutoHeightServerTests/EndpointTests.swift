@@ -171,4 +171,29 @@ import Testing
             }
         }
     }
+
+    /// `browser` (the CLI's `--browser`): the same answers as the CLI for each engine, and the
+    /// CLI's message as a 400 when the profile is not `web`.
+    @Test func browserOptionIsTheCLIs() async throws {
+        try await withServer { server in
+            for browser in ["chromium", "firefox", "webkit"] {
+                let expected = try CLI.run(
+                    [
+                        "measure", "--jsonl-input", "-", "--widths", "60", "--font-size", "16", "--profile", "web",
+                        "--browser", browser, "-O", "jsonl", "--line-ranges",
+                    ],
+                    stdin: Array(#"{"id": 1, "text": "read/writes"}"#.utf8))
+                let answer = try await server.post(
+                    "/v1/measure?lineRanges=true",
+                    #"{"id": 1, "text": "read/writes", "widths": [60], "style": {"size": 16, "profile": "web", "browser": "\#(browser)"}}"#
+                )
+                #expect(answer.text == "[" + expected.dropLast() + "]\n")
+                #expect(answer.text.contains(browser == "firefox" ? "[[0,5],[5,11]]" : "[[0,7],[7,11]]"))
+            }
+            let refused = try await server.post(
+                "/v1/measure", #"{"text": "x", "widths": [10], "style": {"browser": "firefox"}}"#)
+            #expect(refused.status == 400)
+            #expect(refused.text.contains("browser firefox applies to profile web only; add profile web"))
+        }
+    }
 }

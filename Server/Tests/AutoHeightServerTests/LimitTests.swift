@@ -88,7 +88,7 @@ import Testing
                 (#"{"minLines": 3, "maxLines": 2}"#, "minLines (3) is larger than maxLines (2)"),
                 (
                     #"{"bogus": 1}"#,
-                    "unknown style option 'bogus' (known: font-file, font, face, fallback-font, fallback, font-size, language, line-break, word-break, line-spacing, line-height, tab-width, tab-size, white-space, overflow-wrap, trailing-whitespace, profile, min-lines, max-lines)"
+                    "unknown style option 'bogus' (known: font-file, font, face, fallback-font, fallback, font-size, language, line-break, word-break, line-spacing, line-height, tab-width, tab-size, white-space, overflow-wrap, trailing-whitespace, profile, browser, min-lines, max-lines)"
                 ),
                 (#"{"language": "not a tag!"}"#, "invalid language tag \"not a tag!\": not well-formed BCP 47"),
                 (#"{"font": "No Such Family Anywhere"}"#, ""),

@@ -23,7 +23,6 @@
     lineHeight: $("line-height"), whiteSpace: $("white-space"), wordBreak: $("word-break"), browser: $("browser"),
   };
   const DELAY_MS = 50;
-  let browserKey = false;   // whether the server takes the style key `browser`
 
   /** The CSS family of a bundled font file (playground.css declares them). */
   const family = (file) => "AH " + file.replace(/\.ttf$/, "");
@@ -42,7 +41,7 @@
       lineHeight: number(controls.lineHeight, 24),
       whiteSpace: controls.whiteSpace.value,
       wordBreak: controls.wordBreak.value,
-      browser: browserKey ? controls.browser.value : null,
+      browser: controls.browser.value,
     };
   }
 
@@ -216,24 +215,20 @@
   $("controls").addEventListener("submit", (event) => event.preventDefault());
   editor.addEventListener("input", () => schedule());
 
-  /** Shows the browser control when the server takes the style key `browser` (a 200). */
-  async function probeBrowserKey() {
-    try {
-      const response = await fetch("/v1/measure", {
-        method: "POST", headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ text: "a", widths: [100], style: { profile: "web", browser: "chromium" } }),
-      });
-      browserKey = response.ok;
-    } catch {
-      browserKey = false;
-    }
-    $("browser-control").hidden = !browserKey;
+  /** The engine of the browser the page runs in (Gecko, WebKit without Blink, else Blink): the
+   *  prediction is for the textarea the reader sees. */
+  function ownEngine() {
+    const agent = navigator.userAgent;
+    if (/\bGecko\/\d/.test(agent) && /Firefox\//.test(agent)) return "firefox";
+    if (/AppleWebKit\//.test(agent) && !/(Chrome|Chromium|CriOS|Edg)\//.test(agent)) return "webkit";
+    return "chromium";
   }
 
   // For scripts and tests: the settings the controls give, and a bundled font's CSS family.
   window.playground = { settings, family };
 
+  controls.browser.value = ownEngine();
   applyStyle(settings());
   refreshNormal(false);
-  probeBrowserKey().finally(() => schedule(0));
+  schedule(0);
 })();
