@@ -246,7 +246,7 @@ struct BenchCommand: ParsableCommand {
 
     private func loadTexts() throws -> [String] {
         if let jsonlInput {
-            var records = try JSONLRecords(path: jsonlInput)
+            var records = try JSONLines(path: jsonlInput)
             var texts: [String] = []
             while let record = try records.nextRecord() { texts.append(record.text) }
             return texts

@@ -1,8 +1,12 @@
 import Foundation
 import AutoHeightOptions
+import AutoHeightRecords
 
-/// Streams the JSON values of a JSON Lines file or stdin, one line at a time: blank lines are
-/// skipped, and a line that is not UTF-8 or not JSON is an error naming the file and line.
+/// Streams a JSON Lines file or stdin, one line at a time (memory holds one line): as JSON
+/// values (`replay`'s edit scripts) or as measure records (`bench`). Blank lines are skipped;
+/// a line that is not UTF-8, not JSON or (as a record) has no `"text"` string is an error naming
+/// the file and line. (`measure --jsonl-input` reads in chunks for its workers: `BatchSource`,
+/// with the same `JSONLRecord.parse`.)
 struct JSONLines {
     private let reader: LineReader
     /// The file's name as errors show it (`<stdin>` for `-`).
@@ -28,6 +32,21 @@ struct JSONLines {
                 return try JSONSerialization.jsonObject(with: Data(line), options: [.fragmentsAllowed])
             } catch {
                 throw failure("not valid JSON")
+            }
+        }
+        return nil
+    }
+
+    /// The next record (`{"id", "text", …}` or a bare string), or nil at the end.
+    /// - Throws: `CLIFailure` (65) naming the file and line: not valid UTF-8, not JSON, or no
+    ///   `"text"` string.
+    mutating func nextRecord() throws(CLIFailure) -> JSONLRecord? {
+        while let line = reader.nextLine() {
+            lineNumber += 1
+            switch JSONLRecord.parse(line, lineNumber: lineNumber, lineOffset: reader.lineOffset) {
+            case .blank: continue
+            case .record(let record): return record
+            case .invalid(_, _, let problem): throw failure(problem)
             }
         }
         return nil
