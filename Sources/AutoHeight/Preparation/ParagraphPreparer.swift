@@ -159,18 +159,14 @@ struct ParagraphPreparer {
         var start = 0
         switch hangingMode {
         case .hangs?:
-            let tabsHang = context.tabsHang
-            let span: TrailingSpan = tabsHang ? .all : .allButTabs
-            for boundary in boundaries {
-                let end = Int(boundary)
-                let (segment, inner) = Segment.measure(
-                    from: start, to: end, trailing: span, units: units, advances: advances, fontIndices: fontIndices)
-                if inner {
-                    Segment.markInnerWhitespace(
-                        from: start, to: Int(segment.contentEnd), units: units, flags: flags, tabsHang: tabsHang)
-                }
-                segments.append(segment)
-                start = end
+            if context.tabsHang {
+                appendHangingSegments(
+                    .all, boundaries: boundaries, units: units, advances: advances, fontIndices: fontIndices,
+                    flags: flags, to: &segments)
+            } else {
+                appendHangingSegments(
+                    .allButTabs, boundaries: boundaries, units: units, advances: advances, fontIndices: fontIndices,
+                    flags: flags, to: &segments)
             }
         case .pango?, nil:
             for boundary in boundaries {
@@ -183,6 +179,30 @@ struct ParagraphPreparer {
                     ).segment)
                 start = end
             }
+        }
+    }
+
+    /// ``appendSegments(boundaries:units:advances:fontIndices:flags:endsParagraph:to:)`` in `hangs`
+    /// mode. Always inlined, so that each call's constant `span` reaches the inlined measure:
+    /// with `span` a variable, `Segment.measure` stayed a call and `autoheight bench` took
+    /// 24 million more instructions of 2,286 million (1.05 %).
+    @inline(__always)
+    private func appendHangingSegments(
+        _ span: TrailingSpan, boundaries: UnsafeBufferPointer<Int32>, units: UnsafeBufferPointer<UInt16>,
+        advances: UnsafeBufferPointer<Double>, fontIndices: UnsafeBufferPointer<UInt8>,
+        flags: UnsafeMutableBufferPointer<UInt8>, to segments: inout [Segment]
+    ) {
+        var start = 0
+        for boundary in boundaries {
+            let end = Int(boundary)
+            let (segment, inner) = Segment.measure(
+                from: start, to: end, trailing: span, units: units, advances: advances, fontIndices: fontIndices)
+            if inner {
+                Segment.markInnerWhitespace(
+                    from: start, to: Int(segment.contentEnd), units: units, flags: flags, tabsHang: span == .all)
+            }
+            segments.append(segment)
+            start = end
         }
     }
 
