@@ -15,6 +15,10 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "AutoHeight", targets: ["AutoHeight", "AutoHeightFonts"]),
+        // The editor model (EditorModel: limits, validation pattern, placeholder) over the core.
+        .library(name: "AutoHeightEditor", targets: ["AutoHeightEditor"]),
+        // The SVG drawing of a layout (LayoutDrawing), what `autoheight render` writes.
+        .library(name: "AutoHeightRender", targets: ["AutoHeightRender"]),
         .executable(name: "autoheight", targets: ["AutoHeightCLI"]),
         // The C ABI (include/autoheight.h): `make capi` links it as libautoheight.so with the
         // Swift runtime inside, for C, Python and Node (bindings/).
@@ -51,6 +55,10 @@ let package = Package(
             name: "AutoHeight",
             dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CAutoHeightICU"]
         ),
+        // The editor model and the SVG drawing: modules of their own over the core, which knows
+        // neither; they reach the core's internals they need through `package` access.
+        .target(name: "AutoHeightEditor", dependencies: ["AutoHeight"]),
+        .target(name: "AutoHeightRender", dependencies: ["AutoHeight"]),
         // The bundled fonts (top-level Fonts/) travel with every build of the AutoHeight product
         // as a resource bundle (AutoHeight_AutoHeightFonts.resources beside the executable); see
         // BundledFonts.
@@ -72,6 +80,8 @@ let package = Package(
             name: "AutoHeightCLI",
             dependencies: [
                 "AutoHeight",
+                "AutoHeightEditor",
+                "AutoHeightRender",
                 "AutoHeightFonts",
                 "AutoHeightOptions",
                 "AutoHeightRecords",

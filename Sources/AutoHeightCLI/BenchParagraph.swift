@@ -1,4 +1,5 @@
 import AutoHeight
+import AutoHeightEditor
 
 extension BenchCommand {
     /// Bytes of the long paragraph of the `paragraph` scenario.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AutoHeight
+import AutoHeightRender
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AutoHeight
+import AutoHeightEditor
 import Foundation
 import AutoHeightRecords
 

@@ -29,7 +29,7 @@ public final class Font: Sendable, CustomStringConvertible {
     /// emoji fonts do. Clusters shown as emoji prefer such fonts (see ``FontStack``).
     public let isColor: Bool
 
-    let shaper: HarfBuzzFont
+    package let shaper: HarfBuzzFont
     /// Advance of U+0020 in em (tab stops are multiples of it).
     let spaceAdvance: Double
     /// Advance of `0` in em: CSS's `ch` (half an em when the font has no `0`).
@@ -196,7 +196,7 @@ public final class Font: Sendable, CustomStringConvertible {
     /// exactly `hb_shape`, without its per-call plan look-up. The glyphs stay valid until
     /// `buffer` is used again.
     @inline(__always)
-    func shape(
+    package func shape(
         _ units: UnsafeBufferPointer<UInt16>, range: Range<Int>, script: Script, isRightToLeft: Bool,
         language: ShapingLanguage?, buffer: HarfBuzzBuffer
     ) throws(AutoHeightError) -> ShapedGlyphs {

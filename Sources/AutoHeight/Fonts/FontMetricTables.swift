@@ -2,7 +2,7 @@
 /// class: a line-height resolver takes one reference). Fonts the system fallback discovers later
 /// (while an editable text is edited) are read from the fallback itself when a resolver is made,
 /// so the tables never go stale.
-final class FontMetricTables: Sendable {
+package final class FontMetricTables: Sendable {
     let ascenders: [Double]
     let descenders: [Double]
     let lineGaps: [Double]

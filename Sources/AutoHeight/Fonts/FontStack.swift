@@ -60,7 +60,7 @@ public struct FontStack: Sendable {
     /// Searched after ``fonts`` for clusters none of them covers; nil for none.
     public var systemFallback: SystemFallback? { storage.systemFallback }
     /// The fonts' vertical metrics for line heights, built once per stack (not per text).
-    var metricTables: FontMetricTables { storage.metricTables }
+    package var metricTables: FontMetricTables { storage.metricTables }
 
     /// A stack of `primary`, then `fallbacks` in order (at most 31), then `systemFallback`.
     public init(_ primary: Font, fallbacks: [Font] = [], systemFallback: SystemFallback? = nil) {

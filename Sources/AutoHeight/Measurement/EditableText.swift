@@ -28,7 +28,7 @@ public struct EditableText: Sendable {
     /// (1 MiB): it holds only chunks of paragraphs that were edited.
     static let editCacheByteLimit = 1 << 20
     /// The paragraphs, kept current.
-    var store: TextStore
+    package var store: TextStore
     /// Per-paragraph results at the last measured width; a copy of an `EditableText` that is
     /// edited gets a memo of its own, so copies never share stale entries.
     var memo = MeasureMemo()
@@ -104,14 +104,14 @@ public struct EditableText: Sendable {
     /// Number of paragraphs of the current text.
     public var paragraphCount: Int { store.paragraphCount }
     /// Grapheme clusters of the current text (`text.count`), kept per paragraph: O(1).
-    var characterCount: Int { store.characterCount }
+    package var characterCount: Int { store.characterCount }
 
     /// The current text. Complexity: O(n).
     public var text: String { TextSnapshot(store).string }
 
     /// The current text as a snapshot that builds its `String` only when asked (O(1));
     /// `text`, when given, is that text already.
-    func snapshot(text: String? = nil) -> TextSnapshot { TextSnapshot(store, text: text) }
+    package func snapshot(text: String? = nil) -> TextSnapshot { TextSnapshot(store, text: text) }
 
     /// Replaces the UTF-16 range `range` with `replacement` (what `shouldChangeTextIn` passes).
     ///
@@ -139,18 +139,18 @@ public struct EditableText: Sendable {
     }
 
     /// Whether UTF-16 offset `offset` lies in `0...utf16Count` and not inside a surrogate pair.
-    func isScalarBoundary(_ offset: Int) -> Bool { store.isScalarBoundary(offset) }
+    package func isScalarBoundary(_ offset: Int) -> Bool { store.isScalarBoundary(offset) }
 
     /// The whole paragraphs an edit of `range` (valid) touches, and their text.
-    struct Region {
+    package struct Region {
         /// Their indices.
         var paragraphs: ClosedRange<Int>
         /// UTF-16 offset of the first.
-        var start: Int
+        package var start: Int
         /// Their units, breaks included.
-        var units: [UInt16]
+        package var units: [UInt16]
         /// Their grapheme clusters (the region starts and ends at cluster boundaries).
-        var characterCount: Int
+        package var characterCount: Int
         /// For an edit inside one paragraph kept in pieces: the pieces it touches, which the
         /// region is instead of the whole paragraph (`start`, `units` and `characterCount` are
         /// theirs). See ``pieceRegion(around:)``.
@@ -165,7 +165,7 @@ public struct EditableText: Sendable {
     /// The paragraphs an edit of `range` touches: those holding its ends, and the one before when
     /// it ends with a lone CR that text typed at its end may join into CR LF. Complexity:
     /// O(leaves + leaf size + the region).
-    func region(around range: Range<Int>) -> Region {
+    package func region(around range: Range<Int>) -> Region {
         let located = store.location(containing: range.lowerBound)
         var first = (index: located.index, start: located.start)
         let last = store.location(containing: range.upperBound)
@@ -194,7 +194,7 @@ public struct EditableText: Sendable {
     /// the edit replaced: an edit in a region of pieces then prepares only a window around it
     /// (see ``replacePieces(_:with:edit:characterCount:)``).
     @discardableResult
-    mutating func replace(
+    package mutating func replace(
         _ region: Region, with units: [UInt16], edit: Range<Int>? = nil, characterCount: Int? = nil
     ) throws(AutoHeightError) -> Replaced {
         let newCount = utf16Count - region.units.count + units.count
@@ -242,13 +242,13 @@ public struct EditableText: Sendable {
     }
 
     /// What ``replace(_:with:)`` did: the new paragraphs' indices and the paragraphs they replaced.
-    struct Replaced {
-        var paragraphs: ClosedRange<Int>
-        var removed: [StoredParagraph]
+    package struct Replaced {
+        package var paragraphs: ClosedRange<Int>
+        package var removed: [StoredParagraph]
     }
 
     /// Undoes ``replace(_:with:)`` (nothing is prepared again).
-    mutating func restore(_ replaced: Replaced) {
+    package mutating func restore(_ replaced: Replaced) {
         swap(replaced.paragraphs, with: replaced.removed)
     }
 

@@ -4,7 +4,7 @@
 /// system fallback discovered (font `fonts.count + d` is discovered font `d`). Masks are 32 bits
 /// wide, so fonts 31 and beyond share bit 31, which then stands for all of them: the tallest
 /// ascender, deepest descender and largest gap among them (conservative: never too short).
-struct LineHeightResolver: Sendable {
+package struct LineHeightResolver: Sendable {
     let model: LineHeight
     let fontSize: Double
     /// Per explicit font of the stack, in em.
@@ -15,7 +15,7 @@ struct LineHeightResolver: Sendable {
     let uniformHeight: Double?
 
     /// A resolver for the line-height `model` at `fontSize`; no allocation (the tables are shared).
-    init(model: LineHeight, tables: FontMetricTables, fontSize: Double) {
+    package init(model: LineHeight, tables: FontMetricTables, fontSize: Double) {
         self.model = model
         self.fontSize = fontSize
         self.tables = tables
@@ -107,5 +107,5 @@ struct LineHeightResolver: Sendable {
     }
 
     /// Height of an empty line (the primary font's).
-    var emptyLineHeight: Double { height(fontMask: 0) }
+    package var emptyLineHeight: Double { height(fontMask: 0) }
 }

@@ -79,9 +79,9 @@ public struct PreparedText: Sendable {
     }
 
     /// The prepared paragraphs, in order (for tests and tools; measuring reads ``records``).
-    var paragraphs: [PreparedParagraph] { records.map(\.paragraph) }
+    package var paragraphs: [PreparedParagraph] { records.map(\.paragraph) }
     /// The UTF-16 offset where each paragraph starts.
-    var paragraphStarts: [Int] { records.map(\.start) }
+    package var paragraphStarts: [Int] { records.map(\.start) }
 
     /// Measures `text` at `width` without keeping its preparation: exactly
     /// `PreparedText(text, style: style).measure(width: width, lineLimits: lineLimits)`, but each

@@ -7,7 +7,7 @@
 /// builds a new paragraph from the old pieces (shared) and the re-prepared ones around the edit,
 /// O(pieces) references and O(piece) units, instead of copying the paragraph's arrays. Others
 /// are kept whole.
-final class StoredParagraph: Sendable {
+package final class StoredParagraph: Sendable {
     /// UTF-16 units (break included) of a paragraph kept whole; empty for one kept in pieces.
     private let wholeUnits: [UInt16]
     private let wholePrepared: PreparedParagraph
@@ -15,9 +15,9 @@ final class StoredParagraph: Sendable {
     let pieces: [ParagraphPiece]
     let pieceStarts: [Int]
     /// Grapheme clusters of the units.
-    let characterCount: Int
+    package let characterCount: Int
     /// UTF-16 units, the paragraph's break included (the text's last paragraph has none).
-    let utf16Count: Int
+    package let utf16Count: Int
     /// Units before the break (the prepared length).
     let contentLength: Int
     let missingGlyphs: Int
@@ -153,7 +153,7 @@ final class StoredParagraph: Sendable {
     var breakLength: Int { utf16Count - contentLength }
 
     /// The units, break included. O(n) for a paragraph in pieces (joined).
-    var units: [UInt16] {
+    package var units: [UInt16] {
         guard isPieced else { return wholeUnits }
         var all: [UInt16] = []
         all.reserveCapacity(utf16Count)
@@ -181,7 +181,7 @@ final class StoredParagraph: Sendable {
 
     /// The units from a grapheme-cluster boundary on, to its end: the last piece's of a paragraph
     /// in pieces, all of them otherwise. O(1).
-    var tailUnits: [UInt16] { isPieced ? pieces[pieces.count - 1].units : wholeUnits }
+    package var tailUnits: [UInt16] { isPieced ? pieces[pieces.count - 1].units : wholeUnits }
 
     /// Appends the units to `all`.
     func appendUnits(to all: inout [UInt16]) {

@@ -1,14 +1,14 @@
 /// An editable text's content at one moment, as an ``EditorState`` keeps it: the leaves of its
 /// ``TextStore`` (shared, never copied) or a `String`. The `String` of a store's snapshot is built
 /// on first use and kept, so a state that is never read as text costs O(1) to make.
-final class TextSnapshot: Sendable {
+package final class TextSnapshot: Sendable {
     /// The store's leaves, or nil for a snapshot made from a `String`.
     private let leaves: [TextLeaf]?
-    let utf16Count: Int
+    package let utf16Count: Int
     private let cache: Locked<String?>
 
     /// A snapshot of `text`.
-    init(_ text: String) {
+    package init(_ text: String) {
         leaves = nil
         utf16Count = text.utf16.count
         cache = Locked(text)
@@ -22,7 +22,7 @@ final class TextSnapshot: Sendable {
     }
 
     /// The text. Complexity: O(n) the first time for a store's snapshot, then O(1).
-    var string: String {
+    package var string: String {
         cache.withLock { cached in
             if let cached { return cached }
             let built = build()
@@ -44,7 +44,7 @@ final class TextSnapshot: Sendable {
     /// Whether both hold the same text, scalar by scalar. Two snapshots of one store compare
     /// leaf by leaf and skip the leaves they share, so after an edit only the edited leaves are
     /// read; otherwise O(n) (O(1) when the lengths differ).
-    func hasSameText(as other: TextSnapshot) -> Bool {
+    package func hasSameText(as other: TextSnapshot) -> Bool {
         if self === other { return true }
         guard utf16Count == other.utf16Count else { return false }
         // Leaf by leaf when the leaves pair up with equal lengths (else their boundaries differ).

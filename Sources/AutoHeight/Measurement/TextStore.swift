@@ -15,7 +15,7 @@
 /// Paragraph boundaries are grapheme-cluster boundaries (every paragraph ends with a break, a
 /// control character after which clusters always end, and CR LF is never split), so the text's
 /// cluster count is the sum of its paragraphs'.
-struct TextStore: Sendable {
+package struct TextStore: Sendable {
     /// Paragraphs per leaf when a run of paragraphs is cut into leaves, and the most a leaf keeps,
     /// in a text of up to 4,096 paragraphs (see ``leafSize(forParagraphs:)``).
     static let leafSize = 64
@@ -39,8 +39,8 @@ struct TextStore: Sendable {
     private var leafUnits: [Int]
     private var leafParagraphs: [Int]
     private(set) var utf16Count: Int
-    private(set) var characterCount: Int
-    private(set) var paragraphCount: Int
+    package private(set) var characterCount: Int
+    package private(set) var paragraphCount: Int
     private(set) var missingGlyphCount: Int
 
     /// A store holding `paragraphs` (at least one), in order.
@@ -97,7 +97,7 @@ struct TextStore: Sendable {
     }
 
     /// Grapheme clusters before paragraph `index`. Complexity: O(leaves + leaf size).
-    func characters(beforeParagraph index: Int) -> Int {
+    package func characters(beforeParagraph index: Int) -> Int {
         let (leaf, slot) = location(ofParagraph: index)
         var count = 0
         for earlier in leaves[..<leaf] { count += earlier.characterCount }
@@ -106,14 +106,14 @@ struct TextStore: Sendable {
     }
 
     /// Paragraph `index`. Complexity: O(leaves).
-    func paragraph(_ index: Int) -> StoredParagraph {
+    package func paragraph(_ index: Int) -> StoredParagraph {
         let (leaf, slot) = location(ofParagraph: index)
         return leaves[leaf].paragraphs[slot]
     }
 
     /// Calls `body` with every paragraph from number `first` on, with its index, in order, until
     /// it returns false.
-    func forEachParagraph(from first: Int = 0, _ body: (Int, StoredParagraph) -> Bool) {
+    package func forEachParagraph(from first: Int = 0, _ body: (Int, StoredParagraph) -> Bool) {
         guard first < paragraphCount else { return }
         var (leaf, slot) = location(ofParagraph: first)
         var index = first

@@ -198,7 +198,7 @@ public struct LineLimits: Sendable, Equatable {
         self.maximum = maximum
     }
 
-    func validate() throws(AutoHeightError) {
+    package func validate() throws(AutoHeightError) {
         guard minimum >= 0 else { throw .invalidLineLimits(minimum: minimum, maximum: maximum) }
         if let maximum, maximum < max(minimum, 1) {
             throw .invalidLineLimits(minimum: minimum, maximum: maximum)
@@ -210,7 +210,7 @@ extension TextStyle {
     /// The tab stops in em: every `tabWidth` spaces of the primary font. In the web profile a tab
     /// is at least half a space wide (Chromium's and WebKit's rule) or half a `ch`, the width of
     /// `0` (Firefox's, as CSS Text 3 says), else it moves on to the next stop.
-    var tabStopEm: TabStops {
+    package var tabStopEm: TabStops {
         let space = onAdvanceGrid(fonts.primary.spaceAdvance)
         let interval = tabSize?.interval(space: space, fontSize: fontSize) ?? Double(tabWidth) * space
         let minimum: Double
@@ -248,7 +248,7 @@ extension TextStyle {
     /// What preparing text in this style needs (the language resolved, the cache context
     /// found), resolved once and kept by the style and its copies until one of the fields it
     /// depends on changes: a measure then takes one lock instead of resolving both again.
-    func preparationContext() throws(AutoHeightError) -> PreparationContext {
+    package func preparationContext() throws(AutoHeightError) -> PreparationContext {
         if let known = preparationContextMemo.context(for: self) { return known }
         let key = PreparationContextMemo.Key(
             fonts: fonts, language: language, trailingWhitespace: trailingWhitespace, profile: profile,

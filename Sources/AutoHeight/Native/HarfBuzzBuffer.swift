@@ -2,7 +2,7 @@ import CHarfBuzz
 
 /// A reusable HarfBuzz buffer. Sole owner of its `hb_buffer_t`; used by one thread at a time
 /// (each pooled ``PreparationScratch`` holds one).
-final class HarfBuzzBuffer: @unchecked Sendable {
+package final class HarfBuzzBuffer: @unchecked Sendable {
     let buffer: OpaquePointer
     /// The plans this buffer shaped with last (emptied after each preparation).
     @exclusivity(unchecked) var recentPlans = RecentShapePlans()
@@ -62,23 +62,23 @@ final class HarfBuzzBuffer: @unchecked Sendable {
 
 /// The glyphs of one shaping, in HarfBuzz's order (left to right on the line), read in place
 /// from the buffer that shaped them.
-struct ShapedGlyphs {
+package struct ShapedGlyphs {
     fileprivate let infos: UnsafeMutablePointer<hb_glyph_info_t>?
     fileprivate let positions: UnsafeMutablePointer<hb_glyph_position_t>?
-    let count: Int
+    package let count: Int
 
     /// The UTF-16 offset of the cluster glyph `index` belongs to (its first unit).
     @inline(__always)
-    func cluster(at index: Int) -> Int { Int(infos![index].cluster) }
+    package func cluster(at index: Int) -> Int { Int(infos![index].cluster) }
 
     /// The glyph ID of glyph `index` (0: `.notdef`, the font has no glyph).
     @inline(__always)
-    func glyph(at index: Int) -> UInt32 { infos![index].codepoint }
+    package func glyph(at index: Int) -> UInt32 { infos![index].codepoint }
 
     /// The horizontal advance of glyph `index` in font units.
     @inline(__always)
-    func xAdvance(at index: Int) -> Int32 { positions![index].x_advance }
+    package func xAdvance(at index: Int) -> Int32 { positions![index].x_advance }
 
     /// The offset of glyph `index` from its pen position in font units (y up), as drawing needs.
-    func offset(at index: Int) -> (x: Int32, y: Int32) { (positions![index].x_offset, positions![index].y_offset) }
+    package func offset(at index: Int) -> (x: Int32, y: Int32) { (positions![index].x_offset, positions![index].y_offset) }
 }

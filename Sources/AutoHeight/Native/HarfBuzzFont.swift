@@ -7,7 +7,7 @@ import CHarfBuzz
 /// so one shaping serves every pixel size. The font shaped with is a sub-font of it that answers
 /// cmap look-ups from a cache (``HarfBuzzCmapCache``) and leaves everything else to the base.
 /// HarfBuzz fonts are immutable after set-up and safe to shape with from several threads at once.
-final class HarfBuzzFont: @unchecked Sendable {
+package final class HarfBuzzFont: @unchecked Sendable {
     let blob: OpaquePointer
     let face: OpaquePointer
     /// The font to shape and look up glyphs with (cached cmap).

@@ -1,7 +1,7 @@
 import CHarfBuzz
 
 /// One step of a glyph outline, in font units, y up (as the font stores it).
-enum OutlineCommand: Equatable, Sendable {
+package enum OutlineCommand: Equatable, Sendable {
     case move(x: Float, y: Float)
     case line(x: Float, y: Float)
     case quadratic(controlX: Float, controlY: Float, x: Float, y: Float)
@@ -10,21 +10,21 @@ enum OutlineCommand: Equatable, Sendable {
 }
 
 /// A glyph's ink box in font units, y up: `left`, `top` (above the baseline) and its size.
-struct GlyphBox: Equatable, Sendable {
-    var left: Double
-    var top: Double
-    var width: Double
-    var height: Double
+package struct GlyphBox: Equatable, Sendable {
+    package var left: Double
+    package var top: Double
+    package var width: Double
+    package var height: Double
 }
 
 /// One layer of a `COLR` (version 0) colour glyph: an outline glyph and its colour, or nil for
 /// the text's colour (palette index 0xFFFF).
-struct ColorLayer: Equatable, Sendable {
-    var glyph: UInt32
+package struct ColorLayer: Equatable, Sendable {
+    package var glyph: UInt32
     /// Red, green, blue, alpha.
-    var rgba: (UInt8, UInt8, UInt8, UInt8)?
+    package var rgba: (UInt8, UInt8, UInt8, UInt8)?
 
-    static func == (left: ColorLayer, right: ColorLayer) -> Bool {
+    package static func == (left: ColorLayer, right: ColorLayer) -> Bool {
         left.glyph == right.glyph
             && left.rgba.map { [$0.0, $0.1, $0.2, $0.3] } == right.rgba.map { [$0.0, $0.1, $0.2, $0.3] }
     }
@@ -73,7 +73,7 @@ private final class OutlineRecorder {
 
 extension HarfBuzzFont {
     /// The outline of `glyph` in font units (empty for a glyph without one: a space, a bitmap).
-    func outline(of glyph: UInt32) -> [OutlineCommand] {
+    package func outline(of glyph: UInt32) -> [OutlineCommand] {
         let recorder = OutlineRecorder()
         withExtendedLifetime(recorder) {
             hb_font_get_glyph_shape(
@@ -83,7 +83,7 @@ extension HarfBuzzFont {
     }
 
     /// The ink box of `glyph` in font units (bitmap glyphs scaled from their strike), or nil.
-    func box(of glyph: UInt32) -> GlyphBox? {
+    package func box(of glyph: UInt32) -> GlyphBox? {
         var extents = hb_glyph_extents_t()
         guard hb_font_get_glyph_extents(baseFont, glyph, &extents) != 0 else { return nil }
         return GlyphBox(
@@ -92,7 +92,7 @@ extension HarfBuzzFont {
     }
 
     /// The PNG image of a bitmap colour glyph (`CBDT`, `sbix`), or nil when it has none.
-    func pngImage(of glyph: UInt32) -> [UInt8]? {
+    package func pngImage(of glyph: UInt32) -> [UInt8]? {
         guard let blob = hb_ot_color_glyph_reference_png(baseFont, glyph) else { return nil }
         defer { hb_blob_destroy(blob) }
         var length: UInt32 = 0
@@ -103,7 +103,7 @@ extension HarfBuzzFont {
     }
 
     /// The `COLR` layers of `glyph` with the colours of palette 0; empty when it has none.
-    func colorLayers(of glyph: UInt32) -> [ColorLayer] {
+    package func colorLayers(of glyph: UInt32) -> [ColorLayer] {
         var count: UInt32 = 0
         let total = hb_ot_color_glyph_get_layers(face, glyph, 0, &count, nil)
         guard total > 0 else { return [] }

@@ -1,10 +1,10 @@
 import CAutoHeightICU
 
 /// ICU's visual reordering (UAX #9 rule L2, `ubidi_reorderVisual`).
-enum BidiReordering {
+package enum BidiReordering {
     /// The visual order, left to right, of runs with these embedding `levels` (given in logical
     /// order): element `i` is the logical index of the run drawn `i`-th from the left.
-    static func visualOrder(levels: [UInt8]) -> [Int] {
+    package static func visualOrder(levels: [UInt8]) -> [Int] {
         guard !levels.isEmpty else { return [] }
         var map = [Int32](repeating: 0, count: levels.count)
         let status = ah_bidi_reorder_visual(levels, Int32(levels.count), &map)
@@ -17,15 +17,15 @@ enum BidiReordering {
 /// The bidi levels of one paragraph for drawing it: one level per UTF-16 unit and the
 /// paragraph's level (from its first strong character, rules P2–P3). Sole owner of the `UBiDi`
 /// object it opens, closed when it is done.
-struct ParagraphBidi {
+package struct ParagraphBidi {
     /// One per unit; empty when the paragraph is plainly left-to-right.
-    var levels: [UInt8]
-    var paragraphLevel: UInt8
+    package var levels: [UInt8]
+    package var paragraphLevel: UInt8
 
     var isRightToLeft: Bool { paragraphLevel & 1 == 1 }
 
     /// A plainly left-to-right paragraph (the caller knows no unit needs bidi).
-    static let leftToRight = ParagraphBidi(levels: [], paragraphLevel: 0)
+    package static let leftToRight = ParagraphBidi(levels: [], paragraphLevel: 0)
 
     private init(levels: [UInt8], paragraphLevel: UInt8) {
         self.levels = levels
@@ -33,7 +33,7 @@ struct ParagraphBidi {
     }
 
     /// Resolves `units` (one paragraph) with ICU.
-    init(_ units: UnsafeBufferPointer<UInt16>) throws(AutoHeightError) {
+    package init(_ units: UnsafeBufferPointer<UInt16>) throws(AutoHeightError) {
         var status: Int32 = 0
         guard let bidi = ah_bidi_open(&status) else { throw .icuFailure("bidi: \(ICUFailure(status: status))") }
         defer { ah_bidi_close(bidi) }

@@ -4,7 +4,7 @@ import CHarfBuzz
 ///
 /// Its value is the script's ISO 15924 tag packed big-endian (`Latn` = 0x4C61746E), which is
 /// also HarfBuzz's `hb_script_t`: converting costs nothing.
-struct Script: Hashable, Sendable {
+package struct Script: Hashable, Sendable {
     /// The ISO 15924 tag, packed big-endian.
     let tag: UInt32
 

@@ -2,7 +2,7 @@ import CHarfBuzz
 
 /// A language as HarfBuzz shapes with it (its `hb_language_t`): interned, so two values are
 /// equal exactly when their tags are, and comparing them compares pointers.
-struct ShapingLanguage: Hashable, @unchecked Sendable {  // an interned, immutable pointer
+package struct ShapingLanguage: Hashable, @unchecked Sendable {  // an interned, immutable pointer
     let handle: hb_language_t
 
     /// The language for a BCP 47 tag (`"ko"`, `"ja-JP"`); nil for the empty tag.

@@ -8,12 +8,12 @@
 
 /// Turns paragraphs into ``PreparedParagraph``s: graphemes, runs, shaping, break opportunities.
 /// One preparer serves one text (it holds a HarfBuzz buffer) and is used by one thread.
-struct ParagraphPreparer {
+package struct ParagraphPreparer {
     /// The style's settings: fonts, language, white space, profile, cache, limits. Read through
     /// the one reference (a preparer is made for every measure; copying each field out retained
     /// a dozen objects, and released them again after).
     let context: PreparationContext
-    let shaper: ParagraphShaper
+    package let shaper: ParagraphShaper
     /// Storage reused from paragraph to paragraph.
     let scratch: PreparationScratch
 

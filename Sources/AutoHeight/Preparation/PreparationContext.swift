@@ -2,7 +2,7 @@ import Synchronization
 
 /// What preparing any paragraph of a style needs: the ICU locale and HarfBuzz language. Immutable
 /// and shared: a style keeps the one it resolved (see `TextStyle.preparationContext()`).
-final class PreparationContext: Sendable {
+package final class PreparationContext: Sendable {
     /// Tells this context from every other one made in the process (never reused, unlike an
     /// address): a thread's scratch keeps answers about the context's fonts under it.
     let id: UInt64
@@ -54,7 +54,7 @@ final class PreparationContext: Sendable {
     }
 
     /// Runs `body` with a preparer holding pooled scratch storage (and its HarfBuzz buffer).
-    func withPreparer<Result>(
+    package func withPreparer<Result>(
         _ body: (ParagraphPreparer) throws(AutoHeightError) -> Result
     ) throws(AutoHeightError) -> Result {
         try PreparationScratch.withScratch { (scratch) throws(AutoHeightError) in

@@ -1,8 +1,8 @@
 /// The text between two break opportunities: it is placed on a line whole, or, when wider than
 /// the line by itself, broken at grapheme boundaries.
-struct Segment: Sendable, Equatable {
+package struct Segment: Sendable, Equatable {
     /// End offset (paragraph-relative, exclusive), after any trailing whitespace.
-    var end: Int32
+    package var end: Int32
     /// End of the visible content: `end` minus the trailing hanging whitespace.
     var contentEnd: Int32
     /// Width of the content in em (tabs counted as 0; see `hasTab`).
@@ -18,9 +18,9 @@ struct Segment: Sendable, Equatable {
 /// Everything about one paragraph that does not depend on the width or the font size: its
 /// break opportunities and the shaped width (in em) of every segment between them, plus
 /// per-unit advances and grapheme starts for breaking over-long words.
-struct PreparedParagraph: Sendable, Equatable {
-    var length: Int
-    var segments: [Segment]
+package struct PreparedParagraph: Sendable, Equatable {
+    package var length: Int
+    package var segments: [Segment]
     /// Advance of each UTF-16 unit in em (a cluster's advance sits on its first unit).
     var advances: [Double]
     /// ``UnitFlag`` bits per UTF-16 unit.

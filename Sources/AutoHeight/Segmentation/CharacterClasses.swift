@@ -1,11 +1,11 @@
 /// Small, fast character tests used while preparing text. These only classify code units for
 /// layout decisions (what hangs at a line end, what has no width); line-break opportunities and
 /// grapheme boundaries always come from ICU.
-enum CharacterClasses {
+package enum CharacterClasses {
     /// Whitespace that hangs past the line edge at a soft break: spaces and tabs (Zs without
     /// the no-break spaces U+00A0, U+2007, U+202F). It never forces a wrap.
     @inline(__always)
-    static func isHangingWhitespace(_ unit: UInt16) -> Bool {
+    package static func isHangingWhitespace(_ unit: UInt16) -> Bool {
         if unit == 0x20 || unit == 0x09 { return true }
         if unit < 0x1680 { return false }
         switch unit {
@@ -62,7 +62,7 @@ enum CharacterClasses {
     /// presentation forms, high surrogates of the RTL planes' blocks) or is an explicit bidi
     /// control. Paragraphs with none of these are left-to-right throughout and skip bidi.
     @inline(__always)
-    static func mayNeedBidi(_ unit: UInt16) -> Bool {
+    package static func mayNeedBidi(_ unit: UInt16) -> Bool {
         switch unit {
         case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x200F, 0x202A...0x202E,
             0x2066...0x2069, 0xD802, 0xD803, 0xD83A, 0xD83B:

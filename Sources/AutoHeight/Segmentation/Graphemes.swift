@@ -1,5 +1,5 @@
 /// Grapheme-cluster boundaries (UAX #29 extended clusters, from ICU).
-enum Graphemes {
+package enum Graphemes {
     /// Whether a BMP unit is a character that always forms a cluster of its own and never
     /// joins the next one: letters and symbols of Latin, Greek, Cyrillic (without combining
     /// marks), general punctuation, CJK ideographs, kana (without the combining sound marks),
@@ -106,7 +106,7 @@ enum Graphemes {
     ///
     /// Text made only of units below U+0300 other than CR (Latin without combining marks...) has
     /// one cluster per unit and skips ICU; everything else asks ICU. Complexity: O(n).
-    static func markStarts(
+    package static func markStarts(
         of units: UnsafeBufferPointer<UInt16>, in flags: inout [UInt8], offset: Int, bit: UInt8
     ) throws(AutoHeightError) {
         precondition(offset >= 0 && offset + units.count <= flags.count)

@@ -14,15 +14,15 @@
 /// of a paragraph, of the first script after them), a closing bracket takes the script of its
 /// opening bracket (`abc (ملاحظة) def`: both parentheses are Latin), as ICU's and Pango's script
 /// itemizers do. Script runs do not depend on bidi: runs break where either changes.
-struct TextRun: Equatable {
-    var range: Range<Int>
-    var script: Script
-    var isRightToLeft: Bool
+package struct TextRun: Equatable {
+    package var range: Range<Int>
+    package var script: Script
+    package var isRightToLeft: Bool
 }
 
-enum TextRuns {
+package enum TextRuns {
     /// Itemizes one paragraph. Complexity: O(n).
-    static func itemize(_ units: UnsafeBufferPointer<UInt16>) throws(AutoHeightError) -> [TextRun] {
+    package static func itemize(_ units: UnsafeBufferPointer<UInt16>) throws(AutoHeightError) -> [TextRun] {
         var runs: [TextRun] = []
         var brackets = OpenBrackets()
         try itemize(units, bidi: BidiResolver(), into: &runs, brackets: &brackets)

@@ -15,7 +15,7 @@
 /// and the index of the font that shaped it (explicit fonts first, then the system fallback's
 /// discovered fonts). Direction matters for shaping (Arabic joining forms change widths) but not
 /// for the sums the line walk needs.
-struct ParagraphShaper {
+package struct ParagraphShaper {
     /// The style's fonts and language.
     let setup: ShapingSetup
     /// The buffer and font-choice memo of the thread preparing.
@@ -28,7 +28,7 @@ struct ParagraphShaper {
 
     /// The stack's explicit fonts, primary first.
     @inline(__always)
-    var fonts: [Font] { setup.fonts }
+    package var fonts: [Font] { setup.fonts }
     /// Searched after `fonts`; nil for none.
     @inline(__always)
     var systemFallback: SystemFallback? { setup.systemFallback }
@@ -41,7 +41,7 @@ struct ParagraphShaper {
     var languageScripts: [Script] { setup.languageScripts }
     /// The workspace's, for the duration of one preparation.
     @inline(__always)
-    var buffer: HarfBuzzBuffer { workspace.buffer }
+    package var buffer: HarfBuzzBuffer { workspace.buffer }
     /// Fonts chosen for clusters before, for this stack and language (nil: one font, nothing to
     /// choose).
     @inline(__always)
@@ -50,12 +50,12 @@ struct ParagraphShaper {
     /// Whether text may end up in more than the primary font (then the caller records the font of
     /// every unit).
     @inline(__always)
-    var mayUseSeveralFonts: Bool { setup.mayUseSeveralFonts }
+    package var mayUseSeveralFonts: Bool { setup.mayUseSeveralFonts }
 
     /// The language to shape a run of `script` with: the style's for the scripts it is written
     /// in (and Common), else the script's likely language (``ScriptLanguages``).
     @inline(__always)
-    func language(for script: Script) -> ShapingLanguage? {
+    package func language(for script: Script) -> ShapingLanguage? {
         if languageScripts.isEmpty || script == .common || languageScripts.contains(script) {
             return language
         }
@@ -69,7 +69,7 @@ struct ParagraphShaper {
     ///
     /// Complexity: O(n) HarfBuzz work; runs that the primary font covers whole and that hold no
     /// emoji take no per-cluster work at all.
-    func shape(
+    package func shape(
         _ units: UnsafeBufferPointer<UInt16>, runs: [TextRun], advances: inout [Double],
         fontIndices: inout [UInt8], flags: inout [UInt8], mayHaveControls: Bool = true
     ) throws(AutoHeightError) -> Int {

@@ -1,7 +1,7 @@
 /// Per-unit flags of a prepared paragraph.
-enum UnitFlag {
+package enum UnitFlag {
     /// The unit starts a grapheme cluster (a place where an over-long word may break).
-    static let graphemeStart: UInt8 = 1
+    package static let graphemeStart: UInt8 = 1
     /// The unit is a tab: its advance depends on where it sits on the line.
     static let tab: UInt8 = 2
     /// No font in the stack had a glyph for this unit's cluster.

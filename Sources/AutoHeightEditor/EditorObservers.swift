@@ -1,3 +1,5 @@
+import AutoHeight
+
 /// Keeps an observation of an ``EditorModel`` alive: the closure is called until ``cancel()`` is
 /// called or the token is released (so keep it, like a Combine `AnyCancellable`).
 ///

@@ -1,3 +1,5 @@
+import AutoHeight
+
 /// The parsed form of a validation pattern: what ``PatternProgram`` compiles.
 indirect enum PatternNode: Equatable {
     case empty

@@ -1,3 +1,5 @@
+import AutoHeight
+
 /// One glyph placed on a line, in px. x grows to the right, y downwards; both from the text
 /// origin (the top-left corner of the wrap area).
 public struct DrawnGlyph: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import AutoHeight
+
 /// Where a caret at a text position sits: its line and that line's vertical extent, for
 /// scrolling the caret into view.
 ///

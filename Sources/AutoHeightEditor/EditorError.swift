@@ -1,3 +1,5 @@
+import AutoHeight
+
 /// Why an ``EditorModel`` cannot be configured (or reconfigured) as asked. Every number and the
 /// validation pattern are checked when they are set, never on the first keystroke.
 public enum EditorError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -34,6 +36,20 @@ public enum EditorError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidPattern(let pattern, let reason): "invalid validation pattern \"\(pattern)\": \(reason)"
         case .invalidPosition(let offset, let count): "invalid position \(offset) in text of \(count) UTF-16 units"
         case .layout(let error): error.description
+        }
+    }
+}
+
+extension EditorInsets {
+    /// Throws ``EditorError/invalidInset(edge:value:)`` for the first value that is negative,
+    /// NaN or infinite.
+    func validate() throws(EditorError) {
+        let values: [(EditorInsets.Edge, Double)] = [
+            (.top, top), (.leading, leading), (.bottom, bottom), (.trailing, trailing),
+            (.lineFragmentPadding, lineFragmentPadding),
+        ]
+        for (edge, value) in values where !(value.isFinite && value >= 0 && value <= AutoHeightError.maximumWidth) {
+            throw .invalidInset(edge: edge, value: value)
         }
     }
 }

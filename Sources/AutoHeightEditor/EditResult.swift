@@ -1,3 +1,5 @@
+import AutoHeight
+
 /// The answer to "may this edit happen?": accepted with the new state, or rejected with the
 /// reason (a rejected edit changes nothing).
 ///

@@ -1,3 +1,5 @@
+import AutoHeight
+
 /// What an editor shows when it shows no text, and how tall that makes it: the prepared
 /// placeholder and disabled placeholder (nil when empty), and an empty text in the text's style.
 ///

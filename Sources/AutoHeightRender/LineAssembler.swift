@@ -1,3 +1,5 @@
+import AutoHeight
+
 /// Places the glyphs of one measured line: the line's part of each shaped piece, its hanging
 /// whitespace at the paragraph's level (UAX #9 rule L1), the pieces in ICU's visual order
 /// (rule L2), and pens advanced by the shaped advances, tabs to their stops, controls by

@@ -1,3 +1,5 @@
+import AutoHeight
+
 /// A debugging picture of wrapped text: where every line broke, which glyphs of which font
 /// went where, and the boxes the height is made of. Built on ``PreparedText/lines(width:fontSize:)``
 /// with the glyphs of the shaping that measured them, so the picture shows exactly what was

@@ -1,3 +1,5 @@
+import AutoHeight
+
 /// Parses a validation pattern (Swift `Regex` syntax, already accepted by `Regex`'s own parser)
 /// into a ``PatternNode`` for the linear-time matcher. Constructs that need backtracking (back
 /// references, look-around, atomic groups, possessive quantifiers) and rarer syntax (Unicode

@@ -1,3 +1,5 @@
+import AutoHeight
+
 /// Writes layouts as one SVG document, side by side. See `docs/render.md` for the structure.
 struct SVGWriter {
     let style: TextStyle

@@ -1,3 +1,5 @@
+import AutoHeight
+
 /// The `<defs>` of an SVG: each glyph used, once, at the drawing's font size, with its origin
 /// at (0, 0); lines place them with `<use>`. Outline glyphs are paths (filled with the colour of
 /// the element that uses them), bitmap colour glyphs (`CBDT`, `sbix`) their PNG image, `COLR`

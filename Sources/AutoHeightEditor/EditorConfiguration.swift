@@ -1,3 +1,5 @@
+import AutoHeight
+
 /// Everything about an auto-growing editor that is not the text: how text is set, how wide the
 /// editor is, its insets and accessory, its line limits, placeholders, input limits and
 /// validation pattern.

@@ -1,3 +1,5 @@
+import AutoHeight
+
 /// A snapshot of an ``EditorModel``: its text, whether it is enabled, and everything layout code
 /// needs that follows from them.
 ///

@@ -1,3 +1,7 @@
+// Shared by the editor model (AutoHeightEditor, which validates it) and the SVG drawing
+// (AutoHeightRender, which frames the text with it); in the core so that neither module needs
+// the other.
+
 /// The space between an editor's frame and its text, as a `UITextView` has it: the text
 /// container inset on four sides plus the line-fragment padding TextKit adds on the left and
 /// right of every line.
@@ -38,18 +42,6 @@ public struct EditorInsets: Sendable, Equatable {
 
     /// The width the insets take from a line: `leading + trailing + 2 × lineFragmentPadding`.
     public var horizontal: Double { leading + trailing + 2 * lineFragmentPadding }
-
-    /// Throws ``EditorError/invalidInset(edge:value:)`` for the first value that is negative,
-    /// NaN or infinite.
-    func validate() throws(EditorError) {
-        let values: [(EditorInsets.Edge, Double)] = [
-            (.top, top), (.leading, leading), (.bottom, bottom), (.trailing, trailing),
-            (.lineFragmentPadding, lineFragmentPadding),
-        ]
-        for (edge, value) in values where !(value.isFinite && value >= 0 && value <= AutoHeightError.maximumWidth) {
-            throw .invalidInset(edge: edge, value: value)
-        }
-    }
 
     /// Names the inset an error is about.
     public enum Edge: String, Sendable, Equatable, CaseIterable {

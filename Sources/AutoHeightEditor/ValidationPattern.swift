@@ -1,3 +1,5 @@
+import AutoHeight
+
 /// A validation pattern, compiled once: tells whether a whole text matches it, in time linear in
 /// the text.
 ///

@@ -1,3 +1,5 @@
+import AutoHeight
+
 /// A validation pattern compiled for a Pike virtual machine: every thread of the pattern's NFA
 /// advances in lock step over the text's characters, at most one thread per instruction, so a
 /// match costs O(characters × instructions) whatever the pattern (`(a+)+$` included); nothing

@@ -1,3 +1,5 @@
+import AutoHeight
+
 /// A validation pattern matched against an editor's text incrementally: the Pike machine's
 /// threads are kept after every paragraph, so after an edit the match resumes at the first
 /// touched paragraph and stops as soon as its threads after a paragraph past the edit are those

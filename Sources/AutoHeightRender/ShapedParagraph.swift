@@ -1,3 +1,5 @@
+import AutoHeight
+
 /// One glyph as HarfBuzz shaped it, in font units.
 struct ShapedGlyph: Equatable, Sendable {
     var glyph: UInt32

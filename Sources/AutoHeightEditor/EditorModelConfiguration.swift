@@ -1,3 +1,5 @@
+import AutoHeight
+
 extension EditorModel {
     /// Enables or disables the editor. A disabled editor rejects edits and shows the disabled
     /// placeholder, if any (see ``EditorConfiguration/DisabledPlaceholderMode``).

@@ -6,6 +6,8 @@
 //   observers of what changed.
 // Limitations: one isolation domain (not Sendable), like the view it sizes.
 
+import AutoHeight
+
 /// An auto-growing text editor without a view: it owns the text and answers, while a person types,
 /// "how tall now, and may this edit happen?" with exact layout (HarfBuzz advances, ICU breaks).
 ///

@@ -1,3 +1,5 @@
+import AutoHeight
+
 /// Small pieces of SVG text: numbers, escaped strings, base64 data.
 enum SVGText {
     /// `value` rounded to hundredths, without trailing zeros: `12.5`, `-3`, `0.07`.

@@ -1,3 +1,5 @@
+import AutoHeight
+
 /// What one operation on an ``EditorModel`` changed, with the state before and after. Observers
 /// receive one only when something they asked for changed.
 ///

@@ -1,3 +1,5 @@
+import AutoHeight
+
 /// What an edit may leave, decided without fonts: the character limit, and whether an edit that
 /// passes it is cut to the longest fitting prefix (whole grapheme clusters) or rejected. The
 /// line limit needs a measurement and is checked by ``EditorModel`` after this.
