@@ -30,7 +30,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        // `swift package generate-documentation --target AutoHeight` (DocC).
+        // `swift package generate-documentation --target AutoHeight` (DocC; `make docs` also builds
+        // AutoHeightEditor and AutoHeightRender).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
@@ -93,6 +94,12 @@ let package = Package(
             dependencies: ["AutoHeight", "AutoHeightFonts", "AutoHeightCLI", "AutoHeightOptions", "AutoHeightRecords"],
             resources: [.copy("Fixtures")]
         ),
+        // The editor's and the drawing's tests, each over its module (the CLI's `replay` and
+        // `render` commands are tested with the CLI in AutoHeightTests).
+        .testTarget(
+            name: "AutoHeightEditorTests", dependencies: ["AutoHeight", "AutoHeightEditor", "AutoHeightFonts"]),
+        .testTarget(
+            name: "AutoHeightRenderTests", dependencies: ["AutoHeight", "AutoHeightRender", "AutoHeightFonts"]),
     ],
     swiftLanguageModes: [.v6]
 )

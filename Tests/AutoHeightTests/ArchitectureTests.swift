@@ -3,14 +3,19 @@ import Testing
 
 /// The shape of `Sources/AutoHeight`, checked on every test run: the pipeline's stages are
 /// folders, C is reached only through `Native/`, dependencies point down the pipeline, and no
-/// file grows past one job's size.
+/// file grows past one job's size. That the core uses neither the editor model nor the drawing
+/// is the compiler's to enforce (they are the modules `AutoHeightEditor` and `AutoHeightRender`
+/// over it, and reach its internals through `package` access); what is checked here is what the
+/// compiler cannot check.
 @Suite struct ArchitectureTests {
     /// The stages in pipeline order; a file may use types of its own stage and those before it.
     /// Files at the top level (the error type) are shared by all.
     static let stages = [
         "Support", "Native", "Fonts", "Segmentation", "Shaping", "Preparation", "LineBreaking", "Measurement",
-        "Editor", "Rendering",
     ]
+
+    /// The modules over the core, which it must not import.
+    static let modulesOverTheCore = ["AutoHeightEditor", "AutoHeightRender"]
 
     static let sources = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -48,11 +53,13 @@ import Testing
         }.joined(separator: "\n")
     }
 
-    /// Rule: no file outside `Native/` imports a C module (the system libraries, the ICU shim, libc).
+    /// Rule: no file outside `Native/` imports a C module (the system libraries, the ICU shim, libc),
+    /// and none of the editor model or the drawing does.
     @Test func onlyNativeImportsCModules() throws {
         let cModules = ["CHarfBuzz", "CFreeType", "CFontconfig", "CICU", "CAutoHeightICU", "Glibc", "Darwin"]
         var offenders: [String] = []
-        for file in try Self.swiftFiles(in: "AutoHeight") where !file.path.hasPrefix("AutoHeight/Native/") {
+        let files = try (["AutoHeight"] + Self.modulesOverTheCore).flatMap { try Self.swiftFiles(in: $0) }
+        for file in files where !file.path.hasPrefix("AutoHeight/Native/") {
             for line in file.text.split(separator: "\n") {
                 let words = line.split(separator: " ")
                 if words.count >= 2, words[0] == "import", cModules.contains(String(words[1])) {
@@ -62,12 +69,15 @@ import Testing
         }
         #expect(offenders == [])
         #expect(try Self.swiftFiles(in: "AutoHeight").count > 40, "the sources were found")
+        for module in Self.modulesOverTheCore {
+            #expect(try Self.swiftFiles(in: module).count > 5, "the sources of \(module) were found")
+        }
     }
 
     /// Rule: no source file is over 400 lines (one concept per file).
     @Test func noFileOverFourHundredLines() throws {
         var long: [String] = []
-        for folder in ["AutoHeight", "AutoHeightCLI"] {
+        for folder in ["AutoHeight", "AutoHeightCLI"] + Self.modulesOverTheCore {
             for file in try Self.swiftFiles(in: folder) {
                 let lines = file.text.split(separator: "\n", omittingEmptySubsequences: false).count
                 if lines > 401 { long.append("\(file.path): \(lines) lines") }
@@ -76,14 +86,16 @@ import Testing
         #expect(long == [])
     }
 
-    /// Rule: every file of `Sources/AutoHeight` is in a stage folder (or the top level), and uses
-    /// only types declared in its own stage or earlier ones.
+    /// Rule: every file of `Sources/AutoHeight` is in a stage folder (or the top level), uses
+    /// only types declared in its own stage or earlier ones, and imports none of the modules over
+    /// the core (the package's dependencies already forbid it; this names the rule where the
+    /// stages are).
     @Test func stagesDependOnlyDownward() throws {
         let files = try Self.swiftFiles(in: "AutoHeight")
         var stageOfType: [String: Int] = [:]
         var fileStages: [(path: String, stage: Int, words: Set<Substring>)] = []
         let declaration = try Regex(
-            #"(?m)^(?:(?:public|final|private|fileprivate|internal|indirect)\s+)*(?:struct|class|enum|protocol|typealias|actor)\s+([A-Z]\w*)"#
+            #"(?m)^(?:(?:public|package|final|private|fileprivate|internal|indirect)\s+)*(?:struct|class|enum|protocol|typealias|actor)\s+([A-Z]\w*)"#
         )
         for file in files {
             let parts = file.path.split(separator: "/")
@@ -102,6 +114,18 @@ import Testing
             let words = code.split { !($0.isLetter || $0.isNumber || $0 == "_") }
             fileStages.append((file.path, stage, Set(words)))
         }
+        var overTheCore: [String] = []
+        for file in files {
+            for line in file.text.split(separator: "\n") {
+                let words = line.split(separator: " ")
+                if words.count >= 2, words.first == "import" || words.dropFirst().first == "import",
+                    let module = words.last, Self.modulesOverTheCore.contains(String(module))
+                {
+                    overTheCore.append("\(file.path): \(line)")
+                }
+            }
+        }
+        #expect(overTheCore == [])
         var upward: [String] = []
         for file in fileStages {
             for (name, stage) in stageOfType where stage > file.stage && file.words.contains(Substring(name)) {

@@ -80,5 +80,7 @@ package struct ShapedGlyphs {
     package func xAdvance(at index: Int) -> Int32 { positions![index].x_advance }
 
     /// The offset of glyph `index` from its pen position in font units (y up), as drawing needs.
-    package func offset(at index: Int) -> (x: Int32, y: Int32) { (positions![index].x_offset, positions![index].y_offset) }
+    package func offset(at index: Int) -> (x: Int32, y: Int32) {
+        (positions![index].x_offset, positions![index].y_offset)
+    }
 }

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import AutoHeight
+@testable import AutoHeightEditor
 
 /// The editor model's layout: growth from min to max lines, heights, widths, accessory, insets,
 /// caret, CR LF and `String.Index` edits, configuration errors.

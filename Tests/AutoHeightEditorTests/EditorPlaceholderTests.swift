@@ -1,6 +1,7 @@
 import Testing
 
 @testable import AutoHeight
+@testable import AutoHeightEditor
 
 /// Placeholders: shown only while the text is empty, driving the empty editor's height in their
 /// own style; the disabled placeholder; the accessory narrowing them too.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import AutoHeight
+@testable import AutoHeightRender
 
 /// The SVG of `autoheight render`, drawn by a real browser: headless Chromium (Debian's
 /// `chromium`, which `make test` installs) screenshots each picture, `scripts/png-ink.py`

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import AutoHeight
+@testable import AutoHeightEditor
 
 /// The editor's incremental pattern match (``PatternProgress``) equals matching the whole text,
 /// step limit included. Font-free: the store's paragraphs are not prepared.
@@ -53,7 +54,7 @@ import Testing
             : try (1...100_000).first { try ValidationPattern(source, stepLimit: $0).evaluate(text) != .undetermined }!
                 - 1
         let pattern = try ValidationPattern(source, stepLimit: limit)
-        var generator = EditableTextTests.Generator(state: 99)
+        var generator = Generator(state: 99)
         let snippets = ["a", "b", "ab ", "\n", "\r\n", "\r", "x", "Z", " ", "", "aaaa\nbbbb\n", "é", "a\nb\n"]
         var outcomes: Set<String> = []
         var store = TextStore(Self.paragraphs(text).map(Self.stored))

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import AutoHeight
+@testable import AutoHeightRender
 
 /// `LayoutDrawing`: glyphs placed from the shaping that measured the text, in visual order, and
 /// the SVG's documented structure (docs/render.md).
@@ -176,35 +177,6 @@ import Testing
         }
         #expect(files.count == 15)
         #expect(failures.isEmpty, "\(failures.count) lines differ:\n\(failures.prefix(20).joined(separator: "\n"))")
-    }
-
-    @Test func renderCommandWritesTheSVGAndReportsBadInputInOneLine() throws {
-        let cli = CLITests()
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("autoheight-render-\(getpid()).svg")
-        defer { try? FileManager.default.removeItem(at: output) }
-        let text = "hello world foo bar baz"
-        let written = try cli.run([
-            "render", "--font-file", CLITests.noto, "--font-size", "16", "--width", "100", "--text", text, "-o",
-            output.path,
-        ])
-        #expect(written.status == 0 && written.stdout.isEmpty && written.stderr.isEmpty)
-        let svg = try String(contentsOf: output, encoding: .utf8)
-        #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
-        #expect(svg.components(separatedBy: "<g class=\"line\" ").count - 1 == 2)
-        #expect(svg.contains(">100 px: 2 lines, 43.58 px</text>"))
-        let standardOutput = try cli.run([
-            "render", "--font-file", CLITests.noto, "--font-size", "16", "--widths", "100,1000", "--text", text,
-        ])
-        #expect(standardOutput.status == 0)
-        #expect(standardOutput.stdout.components(separatedBy: "<g class=\"layout\" ").count - 1 == 2)
-        let badOverlay = try cli.run(["render", "--text", "hi", "--width", "100", "--show", "fontz"])
-        #expect(badOverlay.status == 64)
-        #expect(badOverlay.stderr.hasPrefix("Error: --show: 'fontz' is not one of breaks, fonts, clusters\n"))
-        let missing = try cli.run(["render", "/nonexistent/notes.txt", "--width", "100"])
-        #expect(missing.status == 66 && missing.stderr == "autoheight: /nonexistent/notes.txt: no such file\n")
-        let unwritable = try cli.run(["render", "--text", "hi", "--width", "100", "-o", "/nonexistent/dir/x.svg"])
-        #expect(unwritable.status == 73)
-        #expect(unwritable.stderr == "autoheight: /nonexistent/dir/x.svg: cannot write: No such file or directory\n")
     }
 
     @Test func svgNumbersAndBase64() {

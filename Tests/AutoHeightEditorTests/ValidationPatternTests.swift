@@ -1,6 +1,7 @@
 import Testing
 
 @testable import AutoHeight
+@testable import AutoHeightEditor
 
 /// The validation pattern is matched by a linear-time automaton: the same answers as a regex
 /// engine on ordinary patterns, no catastrophic backtracking, unsupported constructs rejected

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import AutoHeight
+@testable import AutoHeightEditor
 
 /// Edit limits: characters counted as grapheme clusters, paste truncation, the line limit.
 @Suite struct EditorLimitTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import AutoHeight
+@testable import AutoHeightEditor
 
 private typealias F = EditorFixtures
 
@@ -47,7 +48,7 @@ private typealias F = EditorFixtures
     /// with a character limit that cuts pastes and a line limit that rejects, leave counts,
     /// lines and heights equal to a full measure of the text.
     @Test func randomEditsKeepCountsEqualToAFullMeasure() throws {
-        var generator = EditableTextTests.Generator(state: 13)
+        var generator = Generator(state: 13)
         for limits in [false, true] {
             let editor = try F.editor(Self.note(paragraphs: 150), width: 320) { configuration in
                 configuration.lineLimits = LineLimits(minimum: 1, maximum: limits ? 160 : nil)

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import AutoHeight
+@testable import AutoHeightEditor
 
 /// Observers (closures and async streams) hear a change only when something they asked for
 /// changed; the validation pattern is compiled once and matched against the whole text.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import AutoHeight
+@testable import AutoHeightEditor
 
 /// Shared setup for the editor model's tests: Noto Sans 16 px with AutoHeightEditor's default
 /// 2 px line spacing, `UITextView` insets (8 + 8 px vertical, 2 × 5 px padding).
