@@ -22,7 +22,7 @@ public enum LayoutProfile: String, Sendable, Equatable, CaseIterable {
 }
 
 /// Which browser's `<textarea>` ``LayoutProfile/web`` reproduces: each engine breaks lines
-/// between ASCII punctuation by its own rules (``WebBreakRules``) and Gecko adds up glyph
+/// between ASCII punctuation by its own rules (`WebBreakRules`) and Gecko adds up glyph
 /// advances in its own units.
 ///
 /// ```swift
