@@ -99,10 +99,11 @@ man:
 	$(SWIFT) package plugin --allow-writing-to-package-directory generate-manual \
 		--output-directory docs/man --authors "the AutoHeight authors"
 
-# The DocC site of the library (warnings are errors: CI keeps it clean), and every public
-# symbol has a summary.
+# The DocC sites of the library's modules (the core, the editor model, the drawing; warnings
+# are errors: CI keeps them clean), and every public symbol has a summary.
 docs: deps
-	$(SWIFT) package generate-documentation --target AutoHeight --warnings-as-errors
+	$(SWIFT) package generate-documentation --target AutoHeight --target AutoHeightEditor --target AutoHeightRender \
+		--warnings-as-errors
 	scripts/check-doc-summaries.py
 
 deps:

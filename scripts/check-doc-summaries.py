@@ -1,17 +1,21 @@
 #!/usr/bin/env python3
-"""Every public symbol of the AutoHeight library has a doc comment (its first line is the
-summary DocC shows). Reads the symbol graph `make docs` extracted; lists the symbols without one
-and exits 1."""
+"""Every public symbol of the AutoHeight library's modules (AutoHeight, AutoHeightEditor,
+AutoHeightRender) has a doc comment (its first line is the summary DocC shows). Reads the symbol
+graphs `make docs` extracted; lists the symbols without one and exits 1."""
 import glob
 import json
 import os
 import sys
 
-graphs = glob.glob(".build/*/extracted-symbols/*/AutoHeight/AutoHeight.symbols.json")
-if not graphs:
-    sys.exit("check-doc-summaries: no symbol graph under .build (run make docs first)")
-symbols = json.load(open(max(graphs, key=os.path.getmtime)))["symbols"]
-public = [s for s in symbols if s.get("accessLevel") == "public" and s.get("location")]
+MODULES = ["AutoHeight", "AutoHeightEditor", "AutoHeightRender"]
+
+public = []
+for module in MODULES:
+    graphs = glob.glob(f".build/*/extracted-symbols/*/{module}/{module}.symbols.json")
+    if not graphs:
+        sys.exit(f"check-doc-summaries: no symbol graph of {module} under .build (run make docs first)")
+    symbols = json.load(open(max(graphs, key=os.path.getmtime)))["symbols"]
+    public += [s for s in symbols if s.get("accessLevel") == "public" and s.get("location")]
 missing = [s for s in public if not s.get("docComment")]
 for symbol in missing:
     location = symbol["location"]

@@ -12,7 +12,7 @@ public struct EditorCaret: Sendable, Equatable {
     public var offset: Int
     /// Index of the caret's line (0-based) among all lines of the text.
     public var lineIndex: Int
-    /// Top of the line in px from the top of the text (``LineLayout/y``).
+    /// Top of the line in px from the top of the text (`LineLayout/y`).
     public var y: Double
     /// Top of the line in px from the top of the editor: `insets.top + y` (in a scrolling editor,
     /// in content coordinates).

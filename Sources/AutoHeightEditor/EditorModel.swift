@@ -25,7 +25,7 @@ import AutoHeight
 ///
 /// Costs per edit: re-prepares (shapes, breaks) only the paragraphs the edit touches and walks
 /// only their lines; character and line counts are kept per paragraph, and the text is kept once
-/// (``EditableText``'s store, which ``EditorState/text`` reads lazily), so an edit in a short
+/// (`EditableText`'s store, which ``EditorState/text`` reads lazily), so an edit in a short
 /// paragraph costs about the same in a 1 kB and a 1 MB text. A validation pattern is matched
 /// from the edited paragraph on until its state is what it was there before (`PatternProgress`):
 /// one paragraph for most patterns, the rest of the text for one whose state depends on

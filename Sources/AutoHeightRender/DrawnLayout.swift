@@ -3,7 +3,7 @@ import AutoHeight
 /// One glyph placed on a line, in px. x grows to the right, y downwards; both from the text
 /// origin (the top-left corner of the wrap area).
 public struct DrawnGlyph: Sendable, Equatable {
-    /// The font in the stack (``FontStack/font(at:)``).
+    /// The font in the stack (`FontStack/font(at:)`).
     public var fontIndex: Int
     /// The glyph's id in that font.
     public var glyphID: UInt32
@@ -23,7 +23,7 @@ public struct DrawnGlyph: Sendable, Equatable {
 public struct DrawnRun: Sendable, Equatable {
     /// UTF-16 offsets in the text.
     public var range: Range<Int>
-    /// The font of the run in the stack (``FontStack/font(at:)``).
+    /// The font of the run in the stack (`FontStack/font(at:)`).
     public var fontIndex: Int
     /// Whether the run is set right to left.
     public var isRightToLeft: Bool
@@ -35,7 +35,7 @@ public struct DrawnRun: Sendable, Equatable {
     public var glyphs: [DrawnGlyph]
 }
 
-/// One line as drawn: the measured ``LineLayout`` and where its glyphs go.
+/// One line as drawn: the measured `LineLayout` and where its glyphs go.
 public struct DrawnLine: Sendable, Equatable {
     /// The measured line (UTF-16 range, visible width, height, top).
     public var layout: LineLayout
@@ -77,7 +77,7 @@ public struct DrawnLine: Sendable, Equatable {
 public struct DrawnLayout: Sendable {
     /// The wrap width in px.
     public var width: Double
-    /// Exactly what ``PreparedText/measure(width:lineLimits:fontSize:)`` reports.
+    /// Exactly what `PreparedText/measure(width:lineLimits:fontSize:)` reports.
     public var measurement: TextMeasurement
     /// Every line, top to bottom.
     public var lines: [DrawnLine]

@@ -1,7 +1,7 @@
 import AutoHeight
 
 /// A debugging picture of wrapped text: where every line broke, which glyphs of which font
-/// went where, and the boxes the height is made of. Built on ``PreparedText/lines(width:fontSize:)``
+/// went where, and the boxes the height is made of. Built on `PreparedText/lines(width:fontSize:)`
 /// with the glyphs of the shaping that measured them, so the picture shows exactly what was
 /// measured.
 ///
@@ -49,8 +49,8 @@ public struct LayoutDrawing: Sendable {
     /// The style the text is drawn in.
     public var style: TextStyle { prepared.style }
 
-    /// The text wrapped at `width` px: the measurement (exactly ``PreparedText/measure(width:lineLimits:fontSize:)``'s)
-    /// and every line of ``PreparedText/lines(width:fontSize:)`` with its glyphs placed.
+    /// The text wrapped at `width` px: the measurement (exactly `PreparedText/measure(width:lineLimits:fontSize:)`'s)
+    /// and every line of `PreparedText/lines(width:fontSize:)` with its glyphs placed.
     public func layout(width: Double, lineLimits: LineLimits = LineLimits()) throws(AutoHeightError) -> DrawnLayout {
         let measurement = try prepared.measure(width: width, lineLimits: lineLimits)
         let layouts = try prepared.lines(width: width)

@@ -22,7 +22,7 @@ struct ShapedPiece: Sendable {
 }
 
 /// One paragraph shaped again for drawing, with the decisions that measured it: the same runs,
-/// the same font per grapheme cluster (``ParagraphShaper``, whose fallback choices are
+/// the same font per grapheme cluster (`ParagraphShaper`, whose fallback choices are
 /// repeated), and each run or fallback stretch shaped with the same buffer set-up and shape
 /// plan, so the glyphs' advances add up to the measured widths.
 struct ShapedParagraph: Sendable {
@@ -31,7 +31,7 @@ struct ShapedParagraph: Sendable {
     /// One per unit; empty when the paragraph is plainly left-to-right.
     var levels: [UInt8]
     var paragraphLevel: UInt8
-    /// ``UnitFlag`` bits per unit (grapheme starts, tabs, missing glyphs).
+    /// `UnitFlag` bits per unit (grapheme starts, tabs, missing glyphs).
     var flags: [UInt8]
 
     /// Shapes `units` (one paragraph, no explicit break inside) with `preparer`'s shaper.

@@ -1,6 +1,7 @@
-/// An editable text's content at one moment, as an ``EditorState`` keeps it: the leaves of its
-/// ``TextStore`` (shared, never copied) or a `String`. The `String` of a store's snapshot is built
-/// on first use and kept, so a state that is never read as text costs O(1) to make.
+/// An editable text's content at one moment, as an `EditorState` (AutoHeightEditor) keeps it:
+/// the leaves of its ``TextStore`` (shared, never copied) or a `String`. The `String` of a
+/// store's snapshot is built on first use and kept, so a state that is never read as text costs
+/// O(1) to make.
 package final class TextSnapshot: Sendable {
     /// The store's leaves, or nil for a snapshot made from a `String`.
     private let leaves: [TextLeaf]?
