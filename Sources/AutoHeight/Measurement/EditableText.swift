@@ -28,7 +28,7 @@ public struct EditableText: Sendable {
     /// (1 MiB): it holds only chunks of paragraphs that were edited.
     static let editCacheByteLimit = 1 << 20
     /// The paragraphs, kept current.
-    package var store: TextStore
+    package internal(set) var store: TextStore
     /// Per-paragraph results at the last measured width; a copy of an `EditableText` that is
     /// edited gets a memo of its own, so copies never share stale entries.
     var memo = MeasureMemo()
