@@ -18,6 +18,7 @@ let package = Package(
             name: "AutoHeightBenchmarks",
             dependencies: [
                 .product(name: "AutoHeight", package: "AutoHeight"),
+                .product(name: "AutoHeightEditor", package: "AutoHeight"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/AutoHeightBenchmarks",

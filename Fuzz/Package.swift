@@ -10,7 +10,9 @@ let package = Package(
         .target(name: "FuzzSupport", dependencies: [.product(name: "AutoHeight", package: "AutoHeight")]),
         .executableTarget(name: "FuzzMeasure", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "FuzzFont", dependencies: ["FuzzSupport"]),
-        .executableTarget(name: "FuzzEditor", dependencies: ["FuzzSupport"]),
+        .executableTarget(
+            name: "FuzzEditor",
+            dependencies: ["FuzzSupport", .product(name: "AutoHeightEditor", package: "AutoHeight")]),
     ],
     swiftLanguageModes: [.v6]
 )

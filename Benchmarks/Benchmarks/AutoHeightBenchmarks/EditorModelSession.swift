@@ -1,4 +1,5 @@
 import AutoHeight
+import AutoHeightEditor
 import Benchmark
 
 /// An `EditorModel` holding a note of 40-character paragraphs (39 letters and spaces, then a

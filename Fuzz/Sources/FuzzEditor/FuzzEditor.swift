@@ -1,4 +1,5 @@
 @_spi(Fuzzing) import AutoHeight
+import AutoHeightEditor
 import FuzzSupport
 
 /// Pieces an edit inserts: letters, spaces, breaks, marks, joiners, other scripts, emoji.
