@@ -15,10 +15,12 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "AutoHeight", targets: ["AutoHeight", "AutoHeightFonts"]),
-        // The editor model (EditorModel: limits, validation pattern, placeholder) over the core.
-        .library(name: "AutoHeightEditor", targets: ["AutoHeightEditor"]),
-        // The SVG drawing of a layout (LayoutDrawing), what `autoheight render` writes.
-        .library(name: "AutoHeightRender", targets: ["AutoHeightRender"]),
+        // The editor model (EditorModel: limits, validation pattern, placeholder) and the SVG
+        // drawing of a layout (LayoutDrawing, what `autoheight render` writes), each over the core;
+        // the bundled fonts travel with them too, so that `FontStack.bundled()` works in an app
+        // that lists only one of them.
+        .library(name: "AutoHeightEditor", targets: ["AutoHeightEditor", "AutoHeightFonts"]),
+        .library(name: "AutoHeightRender", targets: ["AutoHeightRender", "AutoHeightFonts"]),
         .executable(name: "autoheight", targets: ["AutoHeightCLI"]),
         // The C ABI (include/autoheight.h): `make capi` links it as libautoheight.so with the
         // Swift runtime inside, for C, Python and Node (bindings/).
