@@ -12,20 +12,11 @@ struct LineAssembler {
     func assemble(_ layout: LineLayout, paragraph: ShapedParagraph, paragraphStart: Int) -> DrawnLine {
         let start = layout.range.lowerBound - paragraphStart
         let end = layout.range.upperBound - paragraphStart
-        var contentEnd = end
-        switch style.trailingWhitespace {
-        case .hangs:
-            while contentEnd > start && CharacterClasses.isHangingWhitespace(paragraph.units[contentEnd - 1]) {
-                contentEnd -= 1
-            }
-        case .pango:
-            // Only the last whitespace before a soft break hangs; at the paragraph's end none.
-            if end < paragraph.units.count && contentEnd > start
-                && CharacterClasses.isHangingWhitespace(paragraph.units[contentEnd - 1])
-            {
-                contentEnd -= 1
-            }
-        }
+        // The walk's hanging-whitespace rule (``TrailingSpan``), so the drawing hangs what it hung.
+        let span = TrailingSpan.at(
+            trailingWhitespace: style.trailingWhitespace, whiteSpace: style.whiteSpace,
+            tabsHang: style.webBrowser.tabsHang, endsParagraph: end == paragraph.units.count)
+        let contentEnd = paragraph.units.withUnsafeBufferPointer { span.contentEnd(of: $0, from: start, to: end) }
         // The line's parts of the pieces, logical order; hanging whitespace at the paragraph level.
         var parts: [(piece: ShapedPiece, level: UInt8)] = []
         for piece in paragraph.pieces where piece.range.overlaps(start..<end) {

@@ -224,7 +224,7 @@ extension TextStyle {
 
     /// The browser whose rules preparation follows: ``browser`` in the web profile; the editor
     /// profile follows none (always `.chromium` there, so it never splits a cache).
-    var webBrowser: BrowserEngine { profile == .web ? browser : .chromium }
+    package var webBrowser: BrowserEngine { profile == .web ? browser : .chromium }
 
     /// Steps per em that glyph advances are rounded to: Firefox's app units (60 per px) in its
     /// profile, else 0 (exact).

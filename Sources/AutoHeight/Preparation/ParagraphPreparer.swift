@@ -24,21 +24,15 @@ package struct ParagraphPreparer {
     }
 
     /// The style's language, resolved once: ICU line-break iterators, keep-all, HarfBuzz language.
-    @inline(__always)
     var language: LanguageInfo { context.language }
-    @inline(__always)
     var trailingWhitespace: TrailingWhitespace { context.trailingWhitespace }
     /// Whose line-breaking rules tailor ICU's opportunities.
-    @inline(__always)
     var profile: LayoutProfile { context.profile }
     /// CSS `white-space`: collapsing (`normal`) and spaces that take room (`break-spaces`).
-    @inline(__always)
     var whiteSpace: WhiteSpace { context.whiteSpace }
     /// The shared chunk cache and this style's identity in it (nil: shape paragraphs whole).
-    @inline(__always)
     var cache: (store: SegmentCache, context: Int)? { context.cache }
     /// Paragraph length and combining-mark runs are checked against these first.
-    @inline(__always)
     var limits: InputLimits { context.limits }
 
     /// Prepares one paragraph (no explicit breaks inside). `mayNeedBidi` false says that no
@@ -154,24 +148,26 @@ package struct ParagraphPreparer {
         flags: UnsafeMutableBufferPointer<UInt8>, endsParagraph: Bool, to segments: inout [Segment]
     ) {
         let count = units.count
-        let hangingMode: TrailingWhitespace? = whiteSpace != .breakSpaces ? trailingWhitespace : nil
-        // One loop per mode, so that each inlines the measure for its span.
-        var start = 0
-        switch hangingMode {
-        case .hangs?:
-            if context.tabsHang {
-                appendHangingSegments(
-                    .all, boundaries: boundaries, units: units, advances: advances, fontIndices: fontIndices,
-                    flags: flags, to: &segments)
-            } else {
-                appendHangingSegments(
-                    .allButTabs, boundaries: boundaries, units: units, advances: advances, fontIndices: fontIndices,
-                    flags: flags, to: &segments)
-            }
-        case .pango?, nil:
+        // One loop per span, so that each inlines the measure for its span.
+        let tabsHang = context.tabsHang
+        switch TrailingSpan.at(
+            trailingWhitespace: trailingWhitespace, whiteSpace: whiteSpace, tabsHang: tabsHang, endsParagraph: false)
+        {
+        case .all:
+            appendHangingSegments(
+                .all, boundaries: boundaries, units: units, advances: advances, fontIndices: fontIndices,
+                flags: flags, to: &segments)
+        case .allButTabs:
+            appendHangingSegments(
+                .allButTabs, boundaries: boundaries, units: units, advances: advances, fontIndices: fontIndices,
+                flags: flags, to: &segments)
+        case .lastUnit, .none:
+            var start = 0
             for boundary in boundaries {
                 let end = Int(boundary)
-                let span: TrailingSpan = hangingMode != nil && (end < count || !endsParagraph) ? .lastUnit : .none
+                let span = TrailingSpan.at(
+                    trailingWhitespace: trailingWhitespace, whiteSpace: whiteSpace, tabsHang: tabsHang,
+                    endsParagraph: end == count && endsParagraph)
                 segments.append(
                     Segment.measure(
                         from: start, to: end, trailing: span, units: units, advances: advances,

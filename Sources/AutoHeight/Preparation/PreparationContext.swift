@@ -19,8 +19,8 @@ package final class PreparationContext: Sendable {
     let profile: LayoutProfile
     /// The browser the web profile follows (`.chromium` in the editor profile).
     let browser: BrowserEngine
-    /// Whether tabs hang at a line end like spaces (all but Firefox's textarea).
-    var tabsHang: Bool { browser != .firefox }
+    /// Whether tabs hang at a line end like spaces (``BrowserEngine/tabsHang``).
+    var tabsHang: Bool { browser.tabsHang }
     let whiteSpace: WhiteSpace
     let cache: (store: SegmentCache, context: Int)?
     /// Paragraph length and combining-mark runs are checked against these.

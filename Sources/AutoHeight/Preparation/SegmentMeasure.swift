@@ -1,6 +1,7 @@
 /// Which units at the end of a segment are its trailing whitespace (from ``TrailingWhitespace``
-/// and CSS `white-space`).
-enum TrailingSpan {
+/// and CSS `white-space`): the one hanging-whitespace rule, which the line walk's segments and
+/// the drawing's lines both follow.
+package enum TrailingSpan {
     /// None: spaces take room (`break-spaces`, or Pango's last segment of a paragraph).
     case none
     /// Every hanging whitespace unit at the end (``TrailingWhitespace/hangs``).
@@ -10,6 +11,41 @@ enum TrailingSpan {
     case allButTabs
     /// The last unit when it is hanging whitespace (``TrailingWhitespace/pango``).
     case lastUnit
+}
+
+extension TrailingSpan {
+    /// The span that hangs at the end of a segment or line: none with `break-spaces`; with
+    /// ``TrailingWhitespace/hangs`` every space and tab (`tabsHang`) or every space after the last
+    /// tab (Firefox); with ``TrailingWhitespace/pango`` the last unit, but at the end of a
+    /// paragraph (`endsParagraph`) none.
+    package static func at(
+        trailingWhitespace: TrailingWhitespace, whiteSpace: WhiteSpace, tabsHang: Bool, endsParagraph: Bool
+    ) -> TrailingSpan {
+        guard whiteSpace != .breakSpaces else { return .none }
+        switch trailingWhitespace {
+        case .hangs: return tabsHang ? .all : .allButTabs
+        case .pango: return endsParagraph ? .none : .lastUnit
+        }
+    }
+
+    /// Where the content of `start..<end` ends: before the trailing whitespace this span lets hang.
+    package func contentEnd(of units: UnsafeBufferPointer<UInt16>, from start: Int, to end: Int) -> Int {
+        var contentEnd = end
+        switch self {
+        case .none: break
+        case .all:
+            while contentEnd > start && CharacterClasses.isHangingWhitespace(units[contentEnd - 1]) { contentEnd -= 1 }
+        case .allButTabs:
+            while contentEnd > start && units[contentEnd - 1] != 0x09
+                && CharacterClasses.isHangingWhitespace(units[contentEnd - 1])
+            {
+                contentEnd -= 1
+            }
+        case .lastUnit:
+            if contentEnd > start && CharacterClasses.isHangingWhitespace(units[end - 1]) { contentEnd -= 1 }
+        }
+        return contentEnd
+    }
 }
 
 extension Segment {
@@ -23,20 +59,7 @@ extension Segment {
         from start: Int, to end: Int, trailing span: TrailingSpan, units: UnsafeBufferPointer<UInt16>,
         advances: UnsafeBufferPointer<Double>, fontIndices: UnsafeBufferPointer<UInt8>
     ) -> (segment: Segment, innerWhitespace: Bool) {
-        var contentEnd = end
-        switch span {
-        case .none: break
-        case .all:
-            while contentEnd > start && CharacterClasses.isHangingWhitespace(units[contentEnd - 1]) { contentEnd -= 1 }
-        case .allButTabs:
-            while contentEnd > start && units[contentEnd - 1] != 0x09
-                && CharacterClasses.isHangingWhitespace(units[contentEnd - 1])
-            {
-                contentEnd -= 1
-            }
-        case .lastUnit:
-            if CharacterClasses.isHangingWhitespace(units[end - 1]) { contentEnd -= 1 }
-        }
+        let contentEnd = span.contentEnd(of: units, from: start, to: end)
         let oneFont = fontIndices.isEmpty
         let marksInner = span == .all || span == .allButTabs
         var content = 0.0

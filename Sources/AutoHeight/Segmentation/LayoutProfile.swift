@@ -36,4 +36,7 @@ public enum BrowserEngine: String, Sendable, Equatable, CaseIterable {
     case firefox
     /// Safari and every iOS browser (WebKit).
     case webkit
+
+    /// Whether a tab at a line end hangs like a space (all but Firefox, whose tabs take room).
+    package var tabsHang: Bool { self != .firefox }
 }
