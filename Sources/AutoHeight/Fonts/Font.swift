@@ -178,7 +178,6 @@ public final class Font: Sendable, CustomStringConvertible {
     }
 
     /// Whether the font has a glyph for the ASCII character `unit` (< 0x80).
-    @inline(__always)
     func coversASCII(_ unit: UInt16) -> Bool {
         unit < 64 ? asciiCoverage.low >> UInt64(unit) & 1 == 1 : asciiCoverage.high >> UInt64(unit - 64) & 1 == 1
     }
@@ -195,7 +194,6 @@ public final class Font: Sendable, CustomStringConvertible {
     /// Shapes `range` of `units` (the rest is context) with this font and no user features:
     /// exactly `hb_shape`, without its per-call plan look-up. The glyphs stay valid until
     /// `buffer` is used again.
-    @inline(__always)
     package func shape(
         _ units: UnsafeBufferPointer<UInt16>, range: Range<Int>, script: Script, isRightToLeft: Bool,
         language: ShapingLanguage?, buffer: HarfBuzzBuffer

@@ -15,7 +15,6 @@ final class IsolatedLetters: Sendable {
     }
 
     /// Whether `unit` (a BMP character) is one of them. Complexity: O(1).
-    @inline(__always)
     func contains(_ unit: UInt16) -> Bool { bits[Int(unit >> 6)] >> UInt64(unit & 63) & 1 == 1 }
 
     /// Whether there is none.

@@ -7,7 +7,6 @@ package struct TabStops: Equatable {
     let minimumAdvance: Double
 
     /// The pen position after a tab at `position` (em from the line start).
-    @inline(__always)
     package func next(after position: Double) -> Double {
         guard interval > 0 else { return position }  // tab-size: 0
         let stop = ((position / interval).rounded(.down) + 1) * interval

@@ -39,7 +39,6 @@ package struct LineHeightResolver: Sendable {
     /// Chromium's `line-height: normal` box of one font (em metrics at `size` px): ascender,
     /// descender and line gap each rounded to whole px (Blink's `SkScalarRoundToScalar`), the
     /// gap split evenly above and below.
-    @inline(__always)
     static func roundedExtent(
         _ ascender: Double, _ descender: Double, _ gap: Double, _ size: Double
     ) -> (above: Double, below: Double, total: Double) {
@@ -87,7 +86,6 @@ package struct LineHeightResolver: Sendable {
 
     /// Calls `body` with the ascender, descender and line gap (em) of each font in `mask`: bit
     /// 31 stands for every font from 31 on (explicit and discovered), other bits for one font.
-    @inline(__always)
     private func forEachFont(inMask mask: UInt32, _ body: (Double, Double, Double) -> Void) {
         var bits = mask
         let explicitCount = tables.ascenders.count

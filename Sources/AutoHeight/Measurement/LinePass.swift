@@ -18,7 +18,6 @@ struct LinePass {
 
     /// A pass at `width` px for `style` (at `fontSize` px, the style's when nil) with the
     /// visible lines counted up to `lineLimits.maximum`. The caller validates the numbers.
-    @inline(__always)
     init(style: TextStyle, width: Double, fontSize: Double? = nil, lineLimits: LineLimits) {
         // Only numbers and the line-height tables are kept (no copy of the style's references).
         let tables = style.fonts.metricTables
@@ -32,7 +31,6 @@ struct LinePass {
     /// A pass at `width` px with line heights, tab stops and spacing worked out already (a
     /// prepared text keeps them for its style's font size, and its resolver already knows every
     /// font the text uses: `mayDiscoverFonts` false).
-    @inline(__always)
     init(
         width: Double, heights: LineHeightResolver, tabStop: TabStops, lineSpacing: Double, lineLimits: LineLimits,
         mayDiscoverFonts: Bool = false
@@ -62,7 +60,6 @@ struct LinePass {
     }
 
     /// One paragraph's lines: their count, heights added in order, and the widest.
-    @inline(__always)
     mutating func measure(_ paragraph: borrowing PreparedParagraph) -> ParagraphMeasure {
         sink.reset(maximumVisible: Int.max)
         paragraph.walkLines(width: width, fontSize: fontSize, tabStop: tabStop, into: &sink)
@@ -72,7 +69,6 @@ struct LinePass {
     /// Adds the next paragraph to the totals, walking it unless `known` holds its result at this
     /// width already; for the paragraph in which the maximum is reached, also the height of its
     /// lines up to there. Returns the paragraph's result.
-    @inline(__always)
     @discardableResult
     mutating func add(_ paragraph: borrowing PreparedParagraph, known: ParagraphMeasure? = nil) -> ParagraphMeasure {
         let result = known ?? measure(paragraph)

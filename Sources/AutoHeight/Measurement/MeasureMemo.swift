@@ -142,7 +142,7 @@ final class MeasureMemo: Sendable {
                     sums.withUnsafeMutableBufferPointer { sums in
                         var running = validCount > 0 ? sums[validCount - 1] : Running()
                         for index in validCount..<count {
-                            let result = results[index].unsafelyUnwrapped
+                            let result = results[index]!
                             running.lines += result.lineCount
                             running.height += result.height
                             sums[index] = running
@@ -161,7 +161,7 @@ final class MeasureMemo: Sendable {
                 for block in stale.clamped(to: 0..<blockCount) {
                     var widest = 0.0
                     for index in (block * MeasureMemo.blockSize)..<min(count, (block + 1) * MeasureMemo.blockSize) {
-                        widest = max(widest, results[index].unsafelyUnwrapped.maxLineWidth)
+                        widest = max(widest, results[index]!.maxLineWidth)
                     }
                     blockWidest[block] = widest
                 }

@@ -21,14 +21,12 @@ struct MeasureTotals {
 
     /// When `result` is the paragraph in which the maximum is reached: how many of its lines are
     /// shown (then ``add(_:firstLinesHeight:)`` needs their height); nil otherwise.
-    @inline(__always)
     func linesShownOf(_ result: ParagraphMeasure) -> Int? {
         lines < maximum && lines + result.lineCount > maximum ? maximum - lines : nil
     }
 
     /// Adds the next paragraph's result; `firstLinesHeight` is the height of its first
     /// ``linesShownOf(_:)`` lines when that is not nil (else unused).
-    @inline(__always)
     mutating func add(_ result: ParagraphMeasure, firstLinesHeight: Double) {
         if lines + result.lineCount <= maximum {
             visibleLinesHeight += result.height

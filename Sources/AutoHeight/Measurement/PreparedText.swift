@@ -193,6 +193,7 @@ public struct PreparedText: Sendable {
 
     /// A line pass over this text at `width` (numbers validated). Inlined: the pass is built in
     /// its caller's frame instead of being copied out.
+    // Measured: not inlined, 0.8 % more instructions in `bench --scenario rewrap` (with the sink).
     @inline(__always)
     func linePass(
         width: Double, lineLimits: LineLimits, fontSize: Double? = nil

@@ -5,7 +5,7 @@ import CHarfBuzz
 package final class HarfBuzzBuffer: @unchecked Sendable {
     let buffer: OpaquePointer
     /// The plans this buffer shaped with last (emptied after each preparation).
-    @exclusivity(unchecked) var recentPlans = RecentShapePlans()
+    var recentPlans = RecentShapePlans()
 
     /// Shapes `range` of `units` (the rest of `units` is context HarfBuzz may look at) in one
     /// direction, script and language with the kept plans of a font, and returns the glyphs,
@@ -38,7 +38,7 @@ package final class HarfBuzzBuffer: @unchecked Sendable {
     }
     /// Operations granted to the plan executions since the buffer's allowance was last
     /// restored (see ``mustRestoreAllowance(units:)``).
-    @exclusivity(unchecked) private var grantedOperations = 0
+    private var grantedOperations = 0
 
     init() { buffer = hb_buffer_create() }
     deinit { hb_buffer_destroy(buffer) }
@@ -68,15 +68,12 @@ package struct ShapedGlyphs {
     package let count: Int
 
     /// The UTF-16 offset of the cluster glyph `index` belongs to (its first unit).
-    @inline(__always)
     package func cluster(at index: Int) -> Int { Int(infos![index].cluster) }
 
     /// The glyph ID of glyph `index` (0: `.notdef`, the font has no glyph).
-    @inline(__always)
     package func glyph(at index: Int) -> UInt32 { infos![index].codepoint }
 
     /// The horizontal advance of glyph `index` in font units.
-    @inline(__always)
     package func xAdvance(at index: Int) -> Int32 { positions![index].x_advance }
 
     /// The offset of glyph `index` from its pen position in font units (y up), as drawing needs.

@@ -98,7 +98,6 @@ struct RecentShapePlans {
     private var next = 0
 
     /// The plan kept for `key` of `owner`'s font, if any.
-    @inline(__always)
     fileprivate func plan(of owner: HarfBuzzShapePlans, key: HarfBuzzShapePlans.Key) -> OpaquePointer? {
         for entry in entries where entry.owner === owner && entry.key == key { return entry.plan }
         return nil

@@ -14,9 +14,9 @@ struct BidiContext: Sendable, Equatable {
 /// working memory between paragraphs), of the levels buffer and of the buffer a window is
 /// copied into with its context. Used by one thread at a time.
 final class BidiResolver {
-    @exclusivity(unchecked) private var bidi: OpaquePointer? = nil
-    @exclusivity(unchecked) private var storage = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
-    @exclusivity(unchecked) private var text = UnsafeMutableBufferPointer<UInt16>(start: nil, count: 0)
+    private var bidi: OpaquePointer? = nil
+    private var storage = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
+    private var text = UnsafeMutableBufferPointer<UInt16>(start: nil, count: 0)
 
     deinit {
         if let bidi { ah_bidi_close(bidi) }

@@ -18,7 +18,7 @@ final class ICUBreakIterator: @unchecked Sendable {
     let kind: BreakKind
     private let handle: OpaquePointer
     /// Where ICU writes boundaries before they are appended (grown as needed, owned here).
-    @exclusivity(unchecked) private var written = UnsafeMutableBufferPointer<Int32>.allocate(capacity: 64)
+    private var written = UnsafeMutableBufferPointer<Int32>.allocate(capacity: 64)
 
     init(kind: BreakKind, locale: String) throws(ICUFailure) {
         var status: Int32 = 0

@@ -3,15 +3,13 @@
 /// sanitize` runs the concurrency tests under it); it lives in Native/ with the mutex (C), and
 /// ``Pool`` and ``SmallMemo``, built on it, with it.
 final class Locked<Value>: @unchecked Sendable {
-    // @unchecked: `value` is only touched while `mutex` is held, which also makes the run-time
-    // exclusivity check of each access redundant (`@exclusivity(unchecked)`).
+    // @unchecked: `value` is only touched while `mutex` is held.
     private let mutex = PThreadMutex()
-    @exclusivity(unchecked) private var value: Value
+    private var value: Value
 
     init(_ value: sending Value) { self.value = value }
 
     /// Runs `body` with the value while holding the lock.
-    @inline(__always)
     func withLock<Result, Failure: Error>(
         _ body: (inout sending Value) throws(Failure) -> sending Result
     ) throws(Failure) -> sending Result {

@@ -6,7 +6,6 @@
 
 /// Whether `count` UTF-16 units at `first` and `second` are equal (libc's `memcmp`, which
 /// compares a word at a time).
-@inline(__always)
 func unitsEqual(_ first: UnsafePointer<UInt16>, _ second: UnsafePointer<UInt16>, count: Int) -> Bool {
     memcmp(first, second, 2 * count) == 0
 }

@@ -14,10 +14,8 @@ enum NativeFailureInjection {
     private static let active = Atomic<Int>(0)
 
     /// Whether the current task injects a HarfBuzz allocation failure.
-    @inline(__always)
     static var failsHarfBuzzAllocation: Bool { active.load(ordering: .relaxed) > 0 && harfBuzzAllocation }
     /// Whether the current task injects a fontconfig allocation failure.
-    @inline(__always)
     static var failsFontconfigAllocation: Bool { active.load(ordering: .relaxed) > 0 && fontconfigAllocation }
 
     /// Runs `body` with HarfBuzz allocations failing in this task.

@@ -41,10 +41,8 @@ final class PThreadMutex: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    @inline(__always)
     func lock() { pthread_mutex_lock(mutex) }
 
-    @inline(__always)
     func unlock() { pthread_mutex_unlock(mutex) }
 }
 

@@ -8,14 +8,12 @@ final class Pool<Element: AnyObject & Sendable>: Sendable {
     init(capacity: Int = 16) { self.capacity = capacity }
 
     /// An idle object, or one from `make`.
-    @inline(__always)
     func take<Failure: Error>(orMake make: () throws(Failure) -> Element) throws(Failure) -> Element {
         if let reused = idle.withLock({ $0.popLast() }) { return reused }
         return try make()
     }
 
     /// Keeps `element` for a later ``take(orMake:)``, or drops it when enough are idle.
-    @inline(__always)
     func putBack(_ element: Element) {
         idle.withLock { pool in if pool.count < capacity { pool.append(element) } }
     }

@@ -8,17 +8,14 @@ package struct Script: Hashable, Sendable {
     /// The ISO 15924 tag, packed big-endian.
     let tag: UInt32
 
-    @inline(__always)
     init(tag: UInt32) { self.tag = tag }
 
-    @inline(__always)
     init(_ script: hb_script_t) { tag = script.rawValue }
 
     /// The script for an ISO 15924 tag as ICU or a font names it, normalized as HarfBuzz does
     /// (`Qaai` is Inherited; unknown tags are Unknown).
     init(iso15924Tag: UInt32) { self.init(hb_script_from_iso15924_tag(iso15924Tag)) }
 
-    @inline(__always)
     var harfBuzz: hb_script_t { hb_script_t(rawValue: tag) }
 
     static var common: Script { Script(HB_SCRIPT_COMMON) }
@@ -33,11 +30,9 @@ package struct Script: Hashable, Sendable {
     static var hebrew: Script { Script(HB_SCRIPT_HEBREW) }
 
     /// Common, Inherited or Unknown: no script of its own (takes its neighbours').
-    @inline(__always)
     var isNeutral: Bool { self == .common || self == .inherited || self == .unknown }
 
     /// The script of `scalar` from HarfBuzz's Unicode data (Inherited and Unknown included).
-    @inline(__always)
     static func of(_ scalar: UInt32) -> Script {
         Script(hb_unicode_script(hb_unicode_funcs_get_default(), scalar))
     }

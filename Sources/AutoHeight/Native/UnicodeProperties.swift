@@ -37,14 +37,12 @@ enum UnicodeProperties {
     }
 
     /// The UAX #14 Line_Break class of `scalar`, from a table for the BMP (built once, 64 KiB).
-    @inline(__always)
     static func lineBreakClass(of scalar: UInt32) -> LineBreakClass {
         lineBreakClass(of: scalar, in: bmpLineBreakClasses)
     }
 
     /// ``lineBreakClass(of:)`` with the table (``lineBreakTable``) already at hand, for loops:
     /// on Linux every read of a static table is a call (`swift_once`).
-    @inline(__always)
     static func lineBreakClass(of scalar: UInt32, in table: UnsafeBufferPointer<UInt8>) -> LineBreakClass {
         if scalar < 0x10000 { return LineBreakClass(rawValue: table[Int(scalar)]) }
         return LineBreakClass(rawValue: UInt8(clamping: max(0, ah_line_break_class(scalar))))
@@ -82,7 +80,6 @@ enum UnicodeProperties {
 
     /// The bracket `scalar` pairs with (UAX #9 Bidi_Paired_Bracket) and whether it opens the
     /// pair; nil when it is no paired bracket.
-    @inline(__always)
     static func pairedBracket(of scalar: UInt32) -> (paired: UInt32, opens: Bool)? {
         var paired: UInt32 = 0
         switch ah_paired_bracket(scalar, &paired) {
@@ -94,7 +91,6 @@ enum UnicodeProperties {
 
     /// Whether `scalar` is a "typographic letter unit" for CSS `word-break: keep-all`: Line_Break
     /// AL, NU, AI, ID, CJ, the Hangul classes, EB, EM, or CM/ZWJ (which stay with their base).
-    @inline(__always)
     static func isKeepAllLetter(_ scalar: UInt32) -> Bool { ah_is_keep_all_letter(scalar) != 0 }
 
     /// The canonical decomposition of `scalar` into two as HarfBuzz's normalizer reads it (the
@@ -108,7 +104,6 @@ enum UnicodeProperties {
 
     /// Code points a font need not cover for a grapheme to count as covered: joiners, variation
     /// selectors, tag characters and other default-ignorables that shape as nothing.
-    @inline(__always)
     static func isIgnorableForCoverage(_ scalar: UInt32) -> Bool {
         switch scalar {
         case 0x00AD, 0x034F, 0x061C, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180B...0x180F,
@@ -168,7 +163,6 @@ enum GraphemeClusterBreak: Sendable, Equatable {
 struct LineBreakClass: Hashable, Sendable {
     let rawValue: UInt8
 
-    @inline(__always)
     init(rawValue: UInt8) { self.rawValue = rawValue }
 
     static let unknown = LineBreakClass(rawValue: 0)  // XX

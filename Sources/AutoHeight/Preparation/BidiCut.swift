@@ -135,14 +135,12 @@ enum BidiCut {
 
     /// Whether `unit` is one of UAX #9's explicit formatting characters (rules X1–X8): LRE, RLE,
     /// PDF, LRO, RLO (U+202A–U+202E) or LRI, RLI, FSI, PDI (U+2066–U+2069).
-    @inline(__always)
     static func isExplicitControl(_ unit: UInt16) -> Bool {
         (0x202A...0x202E).contains(unit) || (0x2066...0x2069).contains(unit)
     }
 
     /// Whether `unit` is of Bidi_Class B (a paragraph separator to UAX #9; LF, CR and U+2029
     /// also end the text's paragraphs).
-    @inline(__always)
     static func isParagraphSeparator(_ unit: UInt16) -> Bool {
         unit == 0x0A || unit == 0x0D || (0x1C...0x1E).contains(unit) || unit == 0x85 || unit == 0x2029
     }

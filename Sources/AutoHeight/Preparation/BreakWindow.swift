@@ -106,7 +106,7 @@ extension ParagraphPreparer {
         if let head, let found = lastCut(before: min(edit.lowerBound, head.units.count), in: head) { cut = found }
         var tailCut: (offset: Int, segment: Int)? = nil
         if let tail { tailCut = firstCut(from: edit.upperBound - tail.start, in: tail) }
-        let oldEnd = tailCut.map { tail.unsafelyUnwrapped.start + $0.offset } ?? oldUnits.count
+        let oldEnd = tailCut.map { tail!.start + $0.offset } ?? oldUnits.count
         let newEnd = oldEnd + delta
         let first = spans[0].range
         let last = spans[spans.count - 1].range
@@ -116,13 +116,13 @@ extension ParagraphPreparer {
         // Brackets (see the header): what is kept before the first window, and after the last.
         let beforeHolds =
             hasHead
-            && (head.unsafelyUnwrapped.keepsOutside && head.unsafelyUnwrapped.outsideHoldsBracket
+            && (head!.keepsOutside && head!.outsideHoldsBracket
                 || Self.holdsBracket(oldUnits[..<cut.offset]))
         let afterHolds =
             hasTail
-            && (tail.unsafelyUnwrapped.keepsOutside && tail.unsafelyUnwrapped.outsideHoldsBracket
+            && (tail!.keepsOutside && tail!.outsideHoldsBracket
                 || Self.holdsBracket(
-                    oldUnits[oldEnd..<(tail.unsafelyUnwrapped.start + tail.unsafelyUnwrapped.units.count)]))
+                    oldUnits[oldEnd..<(tail!.start + tail!.units.count)]))
         var prepared: [PreparedParagraph] = []
         prepared.reserveCapacity(spans.count)
         for (index, span) in spans.enumerated() {
@@ -140,8 +140,8 @@ extension ParagraphPreparer {
             let windowUnits = UnsafeBufferPointer(rebasing: units[window])
             // Bidi (see the header): resolved in context at the new paragraph's level.
             var bidiContext: BidiContext? = nil
-            let headLevel = keepsBefore ? head.unsafelyUnwrapped.level : nil
-            let tailLevel = keepsAfter ? tail.unsafelyUnwrapped.level : nil
+            let headLevel = keepsBefore ? head!.level : nil
+            let tailLevel = keepsAfter ? tail!.level : nil
             if headLevel != nil || tailLevel != nil || windowUnits.contains(where: CharacterClasses.mayNeedBidi) {
                 if keepsBefore && headLevel == nil || keepsAfter && tailLevel == nil { return nil }
                 if windowUnits.contains(where: ParagraphCut.mayBeBracket) { return nil }
@@ -149,10 +149,10 @@ extension ParagraphPreparer {
                 if keepsAfter && tailLevel != level { return nil }
                 let before =
                     keepsBefore
-                    ? (cut.offset >= 2 ? units[cut.offset - 2] : head.unsafelyUnwrapped.outerLetter)
+                    ? (cut.offset >= 2 ? units[cut.offset - 2] : head!.outerLetter)
                     : BidiCut.startLetter(level: level)
                 let after =
-                    keepsAfter ? (newEnd < units.count ? units[newEnd] : tail.unsafelyUnwrapped.outerLetter) : nil
+                    keepsAfter ? (newEnd < units.count ? units[newEnd] : tail!.outerLetter) : nil
                 bidiContext = BidiCut.context(
                     start: 0, oldEnd: windowUnits.count, delta: 0, units: windowUnits,
                     removed: UnsafeBufferPointer(start: nil, count: 0), endsParagraph: !keepsAfter,
@@ -162,8 +162,8 @@ extension ParagraphPreparer {
             if CombiningMarks.firstRun(longerThan: limits.maximumCombiningMarks, in: windowUnits) != nil { return nil }
             // One script in the old paragraphs it keeps from and in the new one: brackets pair
             // freely (ScriptMix), nothing below applies.
-            let scripts = (keepsBefore ? head.unsafelyUnwrapped.scripts : ScriptMix.none).adding(
-                keepsAfter ? tail.unsafelyUnwrapped.scripts : ScriptMix.none)
+            let scripts = (keepsBefore ? head!.scripts : ScriptMix.none).adding(
+                keepsAfter ? tail!.scripts : ScriptMix.none)
             let oneScript = scripts.isSingle && scripts.adding(ScriptMix.of(windowUnits)).isSingle
             let windowHolds = !oneScript && Self.holdsBracket(units[window])
             // A window's bracket would pair with one kept before it.
@@ -172,10 +172,10 @@ extension ParagraphPreparer {
                 // No bracket may be open at the tail cut, in the old paragraph or the new one.
                 let sameParagraph =
                     head != nil && tail != nil
-                    && head.unsafelyUnwrapped.units.baseAddress
-                        == tail.unsafelyUnwrapped.units.baseAddress
+                    && head!.units.baseAddress
+                        == tail!.units.baseAddress
                 let oldOpen =
-                    Self.holdsBracket(oldUnits[tail.unsafelyUnwrapped.start..<oldEnd])
+                    Self.holdsBracket(oldUnits[tail!.start..<oldEnd])
                     || (sameParagraph && beforeHolds)
                 if oldOpen || windowHolds || (keepsBefore && beforeHolds) { return nil }
             }

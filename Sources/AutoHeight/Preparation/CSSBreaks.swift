@@ -50,7 +50,6 @@ enum CSSBreaks {
     /// separators `, . : ;`, `/`, `%`, quotation marks, non-starters, glue, joiners, marks) or
     /// the first cannot end one (opening punctuation, quotation marks, prefixes such as `$` and
     /// `\`, glue, joiners).
-    @inline(__always)
     private static func mayStartLine(at offset: Int, in units: UnsafeBufferPointer<UInt16>) -> Bool {
         switch UnicodeProperties.lineBreakClass(of: units.scalar(at: offset, limit: units.count).value) {
         case .closePunctuation, .closeParenthesis, .exclamation, .infixSeparator, .nonStarter, .quotation,
@@ -62,7 +61,6 @@ enum CSSBreaks {
         }
     }
 
-    @inline(__always)
     private static func mayEndLine(at offset: Int, in units: UnsafeBufferPointer<UInt16>) -> Bool {
         switch UnicodeProperties.lineBreakClass(of: units.scalar(at: offset, limit: units.count).value) {
         case .openPunctuation, .quotation, .prefix, .glue, .wordJoiner, .zeroWidthJoiner:

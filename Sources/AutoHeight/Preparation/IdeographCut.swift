@@ -37,7 +37,6 @@ enum IdeographCut {
     /// The script of X and Y when `offset` may be an ideograph cut (both BMP characters of one
     /// of ``scripts``), else nil; whether X and Y are cut letters for the font is the caller's
     /// check. Complexity: O(1).
-    @inline(__always)
     static func script(at offset: Int, in units: UnsafeBufferPointer<UInt16>) -> Script? {
         guard offset >= 1, offset < units.count else { return nil }
         let before = units[offset - 1]

@@ -4,7 +4,6 @@
 package enum CharacterClasses {
     /// Whitespace that hangs past the line edge at a soft break: spaces and tabs (Zs without
     /// the no-break spaces U+00A0, U+2007, U+202F). It never forces a wrap.
-    @inline(__always)
     package static func isHangingWhitespace(_ unit: UInt16) -> Bool {
         if unit == 0x20 || unit == 0x09 { return true }
         if unit < 0x1680 { return false }
@@ -15,7 +14,6 @@ package enum CharacterClasses {
     }
 
     /// C0 and C1 control characters other than tab: drawn as nothing, zero width.
-    @inline(__always)
     static func isInvisibleControl(_ unit: UInt16) -> Bool {
         (unit < 0x20 && unit != 0x09) || (unit >= 0x7F && unit <= 0x9F)
     }
@@ -25,14 +23,12 @@ package enum CharacterClasses {
     /// ones such as U+0600), spaces (Zs, except the visible U+1680 OGHAM SPACE MARK), line and
     /// paragraph separators and variation selectors. Pango's rule (`consider_as_space`): a font
     /// is never chosen just to draw a space. Categories from ICU.
-    @inline(__always)
     static func takesNeighbouringFont(_ scalar: UInt32) -> Bool {
         takesNeighbouringFont(scalar, bits: neighbouringFontBits)
     }
 
     /// ``takesNeighbouringFont(_:)`` with its table read beforehand (a loop reads it once, not
     /// through the global's once-check for each character).
-    @inline(__always)
     static func takesNeighbouringFont(_ scalar: UInt32, bits: BMPBits) -> Bool {
         if scalar < 0x80 { return scalar <= 0x20 || scalar == 0x7F }
         if scalar < 0x10000 { return bits[UInt16(scalar)] }
@@ -61,7 +57,6 @@ package enum CharacterClasses {
     /// Whether a UTF-16 unit may start right-to-left text (Hebrew, Arabic, Syriac, Thaana, NKo,
     /// presentation forms, high surrogates of the RTL planes' blocks) or is an explicit bidi
     /// control. Paragraphs with none of these are left-to-right throughout and skip bidi.
-    @inline(__always)
     package static func mayNeedBidi(_ unit: UInt16) -> Bool {
         switch unit {
         case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x200F, 0x202A...0x202E,

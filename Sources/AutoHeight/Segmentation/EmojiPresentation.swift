@@ -5,7 +5,6 @@ enum EmojiPresentation {
     /// presentation in the BMP (all between U+231A and U+2B55, plus U+3030, U+303D, U+3297,
     /// U+3299), the emoji variation selector U+FE0F, or a high surrogate of the emoji planes.
     /// A quick filter: text without such units needs no emoji test.
-    @inline(__always)
     static func mayStartEmoji(_ unit: UInt16) -> Bool {
         switch unit {
         case 0x231A...0x2B55, 0x3030, 0x303D, 0x3297, 0x3299, 0xFE0F, 0xD83C...0xD83E: return true

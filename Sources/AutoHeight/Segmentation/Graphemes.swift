@@ -4,13 +4,11 @@ package enum Graphemes {
     /// joins the next one: letters and symbols of Latin, Greek, Cyrillic (without combining
     /// marks), general punctuation, CJK ideographs, kana (without the combining sound marks),
     /// Hangul syllables and full-width forms. CR (which joins LF) is not.
-    @inline(__always)
     static func isStandalone(_ unit: UInt16) -> Bool {
         isStandalone(unit, in: standaloneBits)
     }
 
     /// ``isStandalone(_:)`` with the table (``standaloneBits``) already at hand, for loops.
-    @inline(__always)
     static func isStandalone(_ unit: UInt16, in table: UnsafeBufferPointer<UInt64>) -> Bool {
         table[Int(unit >> 6)] >> UInt64(unit & 63) & 1 == 1
     }
@@ -45,7 +43,6 @@ package enum Graphemes {
 
     /// Whether `unit` starts a cluster of its own whatever follows it (a Latin letter below
     /// U+0300 other than CR, or a standalone character), with the table at hand.
-    @inline(__always)
     private static func startsOwnCluster(_ unit: UInt16, in table: UnsafeBufferPointer<UInt64>) -> Bool {
         (unit < 0x300 && unit != 0x0D) || isStandalone(unit, in: table)
     }

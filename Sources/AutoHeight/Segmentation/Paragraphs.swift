@@ -23,7 +23,6 @@ enum Paragraphs {
     }
 
     /// Whether `unit` is an explicit line break (CR is one too; CR LF is handled by the caller).
-    @inline(__always)
     static func isBreak(_ unit: UInt16) -> Bool {
         switch unit {
         case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: true
@@ -87,7 +86,6 @@ enum Paragraphs {
         /// Where the current paragraph starts.
         var start = 0
 
-        @inline(__always)
         init(units: UnsafeBufferPointer<UInt16>, breaks: Breaks) {
             self.units = units
             separatorsBreak = breaks == .all
@@ -95,7 +93,6 @@ enum Paragraphs {
 
         /// Ends a paragraph at the explicit break at `index` (not before `start`) when `breaks`
         /// keeps it; returns the offset after the break (after the unit, when it is not kept).
-        @inline(__always)
         mutating func cut(at index: Int, into spans: inout [Span]) -> Int {
             let unit = units[index]
             guard separatorsBreak || unit == 0x0A || unit == 0x0D else { return index + 1 }
@@ -106,7 +103,6 @@ enum Paragraphs {
         }
 
         /// The last paragraph, ended by the text's end.
-        @inline(__always)
         func finish(into spans: inout [Span]) {
             spans.append(Span(range: start..<units.count, breakLength: 0))
         }

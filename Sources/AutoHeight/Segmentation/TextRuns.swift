@@ -51,7 +51,6 @@ package enum TextRuns {
     /// The one run of an ASCII paragraph: Latin when it holds a letter, else Common (ASCII holds
     /// no other script and nothing that needs bidi, so the scalar walk could find no other run);
     /// nil when some unit is not ASCII. Complexity: O(n), one comparison per unit.
-    @inline(__always)
     static func asciiScript(_ units: UnsafeBufferPointer<UInt16>) -> Script? {
         var hasLetter = false
         for unit in units {
@@ -207,11 +206,9 @@ package enum TextRuns {
         /// The table's code of `unit`: 0 Common, 1 a Common paired bracket, else one code per
         /// script (two units have the same code exactly when they have the same script, Common
         /// and brackets apart).
-        @inline(__always)
         func code(_ unit: UInt16) -> UInt8 { codes[Int(unit)] }
 
         /// The script of `unit` and whether it may be a paired bracket.
-        @inline(__always)
         func entry(_ unit: UInt16) -> (script: Script, mayBeBracket: Bool) {
             let code = codes[Int(unit)]
             if code >= 2 { return (scripts[Int(code) - 2], false) }

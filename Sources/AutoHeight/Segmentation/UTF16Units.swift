@@ -185,7 +185,6 @@ func transcodeUTF16Units(
 /// Whether the character at `index` (a lead byte of valid UTF-8) is three bytes long, led by E1 or
 /// E3…EE, or by E0 from U+0900 on: then it is no break, no C1 control and nothing that may need
 /// bidi.
-@inline(__always)
 private func isPlainThreeByteCharacter(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
     let lead = bytes[index]
     if lead &- 0xE3 < 12 || lead == 0xE1 { return true }
@@ -193,14 +192,12 @@ private func isPlainThreeByteCharacter(_ bytes: UnsafeBufferPointer<UInt8>, at i
 }
 
 /// The BMP unit a three-byte UTF-8 sequence encodes.
-@inline(__always)
 private func threeByteUnit(_ lead: UInt8, _ second: UInt8, _ third: UInt8) -> UInt16 {
     UInt16(lead & 0x0F) << 12 | UInt16(second & 0x3F) << 6 | UInt16(third & 0x3F)
 }
 
 /// Four bytes (the low half of `half`) as four little-endian 16-bit units: `0xDDCCBBAA` becomes
 /// `0x00DD_00CC_00BB_00AA`.
-@inline(__always)
 private func widenedASCII(_ half: UInt64) -> UInt64 {
     let pairs = (half | half << 16) & 0x0000_FFFF_0000_FFFF
     return (pairs | pairs << 8) & 0x00FF_00FF_00FF_00FF
@@ -210,7 +207,6 @@ extension UnsafeBufferPointer where Element == UInt16 {
     /// The scalar whose first unit is at `index`, and the index after it: a surrogate pair is read
     /// whole when both halves lie before `limit`; any other unit (a lone surrogate included) is
     /// read as itself.
-    @inline(__always)
     func scalar(at index: Int, limit: Int) -> (value: UInt32, next: Int) {
         let unit = UInt32(self[index])
         if unit & 0xFC00 == 0xD800, index + 1 < limit, self[index + 1] & 0xFC00 == 0xDC00 {
@@ -220,7 +216,6 @@ extension UnsafeBufferPointer where Element == UInt16 {
     }
 
     /// The scalar whose last unit is at `end − 1` (a surrogate pair read whole).
-    @inline(__always)
     func scalar(endingAt end: Int) -> UInt32 {
         let unit = UInt32(self[end - 1])
         if unit & 0xFC00 == 0xDC00, end >= 2, self[end - 2] & 0xFC00 == 0xD800 {
@@ -235,7 +230,6 @@ extension Array {
     /// `Array(unsafeUninitializedCapacity:initializingWith:)`, whose allocation goes through a
     /// generic runtime entry point that looks the storage type up on every call, this allocates
     /// through code specialized for `Element` (hot paths allocate several arrays per paragraph).
-    @inline(__always)
     init(filledWith value: Element, count: Int) {
         self = []
         reserveCapacity(count)

@@ -65,7 +65,6 @@ enum WebBreakRules {
 
     /// Whether a line may break before `units[offset]` (0 < offset < count), and the rule that
     /// says so; `icuBreaks` is ICU's answer there, `rows` the engine's ``pairRows(_:)``.
-    @inline(__always)
     static func breaks(
         at offset: Int, in units: UnsafeBufferPointer<UInt16>, icuBreaks: Bool, engine: BrowserEngine = .chromium,
         rows: [UInt128]
@@ -89,9 +88,9 @@ enum WebBreakRules {
         return (row >> UInt128(after - 0x21) & 1 == 1, .asciiPairs)
     }
 
-    @inline(__always) private static func isPrintableASCII(_ unit: UInt16) -> Bool { unit >= 0x21 && unit <= 0x7E }
-    @inline(__always) private static func isDigit(_ unit: UInt16) -> Bool { unit >= 0x30 && unit <= 0x39 }
-    @inline(__always) private static func isLetterOrDigit(_ unit: UInt16) -> Bool {
+    private static func isPrintableASCII(_ unit: UInt16) -> Bool { unit >= 0x21 && unit <= 0x7E }
+    private static func isDigit(_ unit: UInt16) -> Bool { unit >= 0x30 && unit <= 0x39 }
+    private static func isLetterOrDigit(_ unit: UInt16) -> Bool {
         isDigit(unit) || (unit | 0x20 >= 0x61 && unit | 0x20 <= 0x7A)
     }
 }

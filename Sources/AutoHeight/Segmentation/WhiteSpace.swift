@@ -19,7 +19,6 @@ public enum WhiteSpace: String, Sendable, Equatable, CaseIterable {
     case breakSpaces = "break-spaces"
 
     /// Whether `unit` belongs to a run that collapses to one space (space, tab, LF, CR).
-    @inline(__always)
     static func collapses(_ unit: UInt16) -> Bool {
         unit == 0x20 || unit == 0x09 || unit == 0x0A || unit == 0x0D
     }

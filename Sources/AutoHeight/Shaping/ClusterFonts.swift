@@ -163,7 +163,6 @@ extension ParagraphShaper {
     /// surrogate of the tag characters (U+E0020–E007F). An emoji cluster holds one of these: an
     /// Emoji_Presentation character, U+FE0F, a skin-tone modifier (U+1F3FB–1F3FF), a ZWJ or a
     /// tag (``EmojiPresentation/isEmoji(_:)``).
-    @inline(__always)
     static func mayMakeEmoji(_ unit: UInt16) -> Bool {
         EmojiPresentation.mayStartEmoji(unit) || unit == 0x200D || unit == 0xDB40
     }

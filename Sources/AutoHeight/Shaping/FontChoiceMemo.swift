@@ -21,14 +21,14 @@ final class FontChoiceMemo {
     /// The most clusters remembered (in each of the two tables).
     static let capacity = 4096
 
-    @exclusivity(unchecked) private var owner: (stack: String, language: String)? = nil
-    @exclusivity(unchecked) private var choices: [Key: ParagraphShaper.FontChoice?] = [:]
-    @exclusivity(unchecked) private var shortChoices = ShortClusterChoices(capacity: FontChoiceMemo.capacity)
+    private var owner: (stack: String, language: String)? = nil
+    private var choices: [Key: ParagraphShaper.FontChoice?] = [:]
+    private var shortChoices = ShortClusterChoices(capacity: FontChoiceMemo.capacity)
     /// A scalar buffer lent to font choice (swapped out while in use, so never shared).
-    @exclusivity(unchecked) var scalars: [UInt32] = []
+    var scalars: [UInt32] = []
     /// Every font a remembered choice names (``ParagraphShaper/FontChoice`` does not retain its
     /// font): kept until the stack or language changes, when the choices go too.
-    @exclusivity(unchecked) private var fonts: [Font] = []
+    private var fonts: [Font] = []
 
     /// Keeps what is remembered if it was for `stack` (a ``FontStack/cacheIdentity``) and
     /// `language`, else forgets it.
@@ -42,7 +42,6 @@ final class FontChoiceMemo {
 
     /// The remembered choice for a cluster of `script` needing the short `needed` (`.some(nil)`:
     /// no font covers it), or nil when none is remembered.
-    @inline(__always)
     func known(script: Script, colorOnly: Bool, needed: NeededScalars) -> ParagraphShaper.FontChoice?? {
         shortChoices.value(script: script, colorOnly: colorOnly, needed: needed)
     }

@@ -14,7 +14,6 @@ struct FontStretch {
 
     /// Adds the clusters of `range`, which follow the clusters added before, in `choice`'s font
     /// (not the primary: index 0 is ``addPrimary(_:shaper:run:units:advances:fontIndices:flags:anyMissing:)``).
-    @inline(__always)
     mutating func add(
         _ range: Range<Int>, _ choice: ParagraphShaper.FontChoice, shaper: ParagraphShaper, run: TextRun,
         units: UnsafeBufferPointer<UInt16>, advances: inout [Double], fontIndices: inout [UInt8],
@@ -33,7 +32,6 @@ struct FontStretch {
     }
 
     /// Adds the clusters of `range`, which follow the clusters added before, in the primary font.
-    @inline(__always)
     mutating func addPrimary(
         _ range: Range<Int>, shaper: ParagraphShaper, run: TextRun, units: UnsafeBufferPointer<UInt16>,
         advances: inout [Double], fontIndices: inout [UInt8], flags: inout [UInt8], anyMissing: inout Bool

@@ -25,13 +25,11 @@ extension ParagraphShaper {
     /// cannot draw: of that script (not Common or Inherited), not default-ignorable (HarfBuzz
     /// hides those), and, if it decomposes, into a character of the same script (Greek spacing
     /// accents such as U+1FC1 decompose into Common ones, which another font may have).
-    @inline(__always)
     static func isForeignLetter(_ scalar: UInt32, of script: Script) -> Bool {
         isForeignLetter(scalar, of: script, bits: foreignLetterBits, scripts: TextRuns.ScriptTable.shared)
     }
 
     /// ``isForeignLetter(_:of:)`` with its tables read beforehand (once for a loop).
-    @inline(__always)
     static func isForeignLetter(
         _ scalar: UInt32, of script: Script, bits: BMPBits, scripts: TextRuns.ScriptTable
     ) -> Bool {

@@ -27,34 +27,26 @@ package struct ParagraphShaper {
     }
 
     /// The stack's explicit fonts, primary first.
-    @inline(__always)
     package var fonts: [Font] { setup.fonts }
     /// Searched after `fonts`; nil for none.
-    @inline(__always)
     var systemFallback: SystemFallback? { setup.systemFallback }
-    @inline(__always)
     var language: ShapingLanguage? { setup.language }
     /// The scripts the language is written in; runs of other scripts are shaped with their own
     /// likely language instead (a Latin word in Korean text gets no Korean `locl` forms, a Korean
     /// word in English text gets them), as Pango does. Empty: the language applies to every run.
-    @inline(__always)
     var languageScripts: [Script] { setup.languageScripts }
     /// The workspace's, for the duration of one preparation.
-    @inline(__always)
     package var buffer: HarfBuzzBuffer { workspace.buffer }
     /// Fonts chosen for clusters before, for this stack and language (nil: one font, nothing to
     /// choose).
-    @inline(__always)
     var fontChoices: FontChoiceMemo? { setup.mayUseSeveralFonts ? workspace.fontChoices : nil }
 
     /// Whether text may end up in more than the primary font (then the caller records the font of
     /// every unit).
-    @inline(__always)
     package var mayUseSeveralFonts: Bool { setup.mayUseSeveralFonts }
 
     /// The language to shape a run of `script` with: the style's for the scripts it is written
     /// in (and Common), else the script's likely language (``ScriptLanguages``).
-    @inline(__always)
     package func language(for script: Script) -> ShapingLanguage? {
         if languageScripts.isEmpty || script == .common || languageScripts.contains(script) {
             return language

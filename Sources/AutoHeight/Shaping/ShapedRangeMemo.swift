@@ -28,7 +28,6 @@ final class ShapedRangeMemo {
 
         /// The key of `range`, or nil when the range does not start clean (a non-zero advance or
         /// one of ``shapingFlags``), so may be neither reused nor remembered.
-        @inline(__always)
         init?(
             _ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, font: Font, script: Script, rightToLeft: Bool,
             advances: [Double], flags: [UInt8]

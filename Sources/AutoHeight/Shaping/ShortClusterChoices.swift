@@ -14,7 +14,6 @@ struct NeededScalars: Equatable {
     /// Whether every scalar is packed (at most ``capacity``).
     var isShort: Bool { count <= Self.capacity }
 
-    @inline(__always)
     mutating func append(_ scalar: UInt32) {
         let bits = UInt64(scalar & 0x1F_FFFF)
         if count < 3 {
@@ -55,20 +54,17 @@ struct ShortClusterChoices {
     }
 
     /// The key's high half: never 0 (a script's tag is four letters), which marks an empty slot.
-    @inline(__always)
     private static func high(script: Script, colorOnly: Bool, needed: NeededScalars) -> UInt64 {
         UInt64(script.tag) << 32 | (colorOnly ? 1 << 31 : 0) | UInt64(needed.count) << 21 | needed.high
     }
 
     /// The first slot to probe for a key: the top bits of its halves mixed by multiplication.
-    @inline(__always)
     private func slot(high: UInt64, low: UInt64) -> Int {
         Int(truncatingIfNeeded: ((high &* 0x9E37_79B9_7F4A_7C15 ^ low) &* 0xBF58_476D_1CE4_E5B9) >> shift)
     }
 
     /// The value kept for a cluster of `script` needing `needed` (`.some(nil)`: nil was kept), or
     /// nil when there is none. `needed` must be short (``NeededScalars/isShort``).
-    @inline(__always)
     func value(script: Script, colorOnly: Bool, needed: NeededScalars) -> ParagraphShaper.FontChoice?? {
         let high = Self.high(script: script, colorOnly: colorOnly, needed: needed)
         let low = needed.low

@@ -31,7 +31,6 @@ struct BMPBits: @unchecked Sendable {
     }
 
     /// Whether `unit` has the property.
-    @inline(__always)
     subscript(unit: UInt16) -> Bool {
         storage[Int(unit >> 6)] & (1 << UInt64(unit & 63)) != 0
     }
