@@ -86,15 +86,36 @@ def main():
         print(json.dumps(result, indent=1, sort_keys=True))
         return
     chars = [chr(c) for c in range(0x21, 0x7F)]
-    print(f"    // Observed in {oracle.version} by scripts/browser-break-pairs.py --swift --engine {a.engine}.")
-    print(f"    static let {a.engine}Rows: [UInt128] = [")
+    rows = []
     for a_ in chars:
         bits = 0
         for index, b in enumerate(chars):
             if result["pairs"][a_ + b]:
                 bits |= 1 << index
-        print(f"        0x{bits:024x},  // {a_}")
-    print("    ]")
+        rows.append(bits)
+    if a.engine == "chromium":
+        print(f"    // Observed in {oracle.version} by scripts/browser-break-pairs.py --swift --engine chromium.")
+        print("    private static let chromiumRows: [UInt128] = [")
+        for a_, bits in zip(chars, rows):
+            print(f"        0x{bits:024x},  // {a_}")
+        print("    ]")
+        return
+    # Other engines: the rows that differ from Chromium's table as WebPairTables.swift holds it.
+    import re
+    swift = open(os.path.join(here, "..", "Sources", "AutoHeight", "Segmentation", "WebPairTables.swift")).read()
+    table = re.search(r"chromiumRows: \[UInt128\] = \[(.*?)\n    \]", swift, re.S).group(1)
+    chromium = [int(v, 16) for v in re.findall(r"(0x[0-9a-f]{24}),", table)]
+    literal = lambda c: {"\\": '"\\\\"', '"': '"\\""'}.get(c, f'"{c}"')
+    print(f"    // Observed in {oracle.version} by scripts/browser-break-pairs.py --swift --engine {a.engine}: "
+          "Chromium's rows but these.")
+    changes = [f"({literal(a_)}, 0x{bits:024x})" for a_, bits, base in zip(chars, rows, chromium) if bits != base]
+    if len(changes) == 1:  # swift format keeps a one-element literal on one line
+        print(f"    private static let {a.engine}Rows = chromiumRows.replacingRows([{changes[0]}])")
+        return
+    print(f"    private static let {a.engine}Rows = chromiumRows.replacingRows([")
+    for change in changes:
+        print(f"        {change},")
+    print("    ])")
 
 
 main()
