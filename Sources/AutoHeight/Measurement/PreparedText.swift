@@ -179,6 +179,11 @@ public struct PreparedText: Sendable {
 
     /// Measures at `width` px (and, optionally, another font size: the shaping is reused).
     ///
+    /// With ``TextStyle/browser`` `.firefox` in the web profile the prepared advances sit on the
+    /// prepared size's grid of 1/60 px (Gecko's app units); at another `fontSize` they are scaled,
+    /// not rounded again, so a line may differ from Firefox's by up to 1/120 px per glyph: prepare
+    /// the text at the size it is shown at for Firefox's exact counts.
+    ///
     /// Complexity: O(segments) arithmetic, no heap allocation.
     public func measure(
         width: Double, lineLimits: LineLimits = LineLimits(), fontSize: Double? = nil
