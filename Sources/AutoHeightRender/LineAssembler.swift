@@ -1,7 +1,7 @@
 import AutoHeight
 
-/// Places the glyphs of one measured line: the line's part of each shaped piece, its hanging
-/// whitespace at the paragraph's level (UAX #9 rule L1), the pieces in ICU's visual order
+/// Places the glyphs of one measured line: the line's part of each shaped run, its hanging
+/// whitespace at the paragraph's level (UAX #9 rule L1), the runs in ICU's visual order
 /// (rule L2), and pens advanced by the shaped advances, tabs to their stops, controls by
 /// nothing, as the line walk counted them.
 struct LineAssembler {
@@ -17,21 +17,21 @@ struct LineAssembler {
             trailingWhitespace: style.trailingWhitespace, whiteSpace: style.whiteSpace,
             tabsHang: style.webBrowser.tabsHang, endsParagraph: end == paragraph.units.count)
         let contentEnd = paragraph.units.withUnsafeBufferPointer { span.contentEnd(of: $0, from: start, to: end) }
-        // The line's parts of the pieces, logical order; hanging whitespace at the paragraph level.
-        var parts: [(piece: ShapedPiece, level: UInt8)] = []
-        for piece in paragraph.pieces where piece.range.overlaps(start..<end) {
+        // The line's parts of the shaped runs, logical order; hanging whitespace at the paragraph level.
+        var parts: [(shapedRun: ShapedRun, level: UInt8)] = []
+        for shapedRun in paragraph.shapedRuns where shapedRun.range.overlaps(start..<end) {
             for (lower, upper, isHanging) in [(start, contentEnd, false), (contentEnd, end, true)] {
-                let clipped = piece.range.clamped(to: lower..<upper)
+                let clipped = shapedRun.range.clamped(to: lower..<upper)
                 guard !clipped.isEmpty else { continue }
-                var part = piece
+                var part = shapedRun
                 part.range = clipped
-                part.glyphs = piece.glyphs.filter { clipped.contains($0.cluster) }
-                parts.append((part, isHanging ? paragraph.paragraphLevel : piece.level))
+                part.glyphs = shapedRun.glyphs.filter { clipped.contains($0.cluster) }
+                parts.append((part, isHanging ? paragraph.paragraphLevel : shapedRun.level))
             }
         }
         let order = BidiReordering.visualOrder(levels: parts.map(\.level))
         let scale = style.fontSize
-        let tabAdvances = tabAdvances(parts.map(\.piece), start: start, end: end, paragraph: paragraph)
+        let tabAdvances = tabAdvances(parts.map(\.shapedRun), start: start, end: end, paragraph: paragraph)
         let isRightToLeft = paragraph.paragraphLevel & 1 == 1
         let contentX = isRightToLeft ? width - layout.width : 0
         var hangingWidth = 0.0
@@ -39,13 +39,13 @@ struct LineAssembler {
         var runs: [DrawnRun] = []
         var pen = 0.0
         for index in order {
-            let (piece, level) = parts[index]
-            guard let font = style.fonts.font(at: piece.fontIndex) else { continue }
+            let (shapedRun, level) = parts[index]
+            guard let font = style.fonts.font(at: shapedRun.fontIndex) else { continue }
             let unitsPerPx = scale / Double(font.unitsPerEm)
             var run = DrawnRun(
-                range: (paragraphStart + piece.range.lowerBound)..<(paragraphStart + piece.range.upperBound),
-                fontIndex: piece.fontIndex, isRightToLeft: level & 1 == 1, x: pen, width: 0, glyphs: [])
-            for glyph in piece.glyphs {
+                range: (paragraphStart + shapedRun.range.lowerBound)..<(paragraphStart + shapedRun.range.upperBound),
+                fontIndex: shapedRun.fontIndex, isRightToLeft: level & 1 == 1, x: pen, width: 0, glyphs: [])
+            for glyph in shapedRun.glyphs {
                 let unit = paragraph.units[glyph.cluster]
                 let isControl = unit < 0x20 || (unit >= 0x7F && unit <= 0x9F)
                 var advance = Double(glyph.xAdvance) * unitsPerPx
@@ -57,12 +57,13 @@ struct LineAssembler {
                 if !isControl {
                     run.glyphs.append(
                         DrawnGlyph(
-                            fontIndex: piece.fontIndex, glyphID: glyph.glyph, cluster: paragraphStart + glyph.cluster,
+                            fontIndex: shapedRun.fontIndex, glyphID: glyph.glyph,
+                            cluster: paragraphStart + glyph.cluster,
                             x: pen + Double(glyph.xOffset) * unitsPerPx, y: -Double(glyph.yOffset) * unitsPerPx,
                             penX: pen, advance: advance))
                 }
                 pen += advance
-                if piece.range.lowerBound >= contentEnd { hangingWidth += advance }
+                if shapedRun.range.lowerBound >= contentEnd { hangingWidth += advance }
             }
             run.width = pen - run.x
             runs.append(run)
@@ -90,14 +91,15 @@ struct LineAssembler {
     /// Each tab's advance in px, keyed by its paragraph offset: to the next tab stop from the
     /// pen in logical order, as the line walk measured it (in mixed-direction text that is not
     /// where the tab is drawn, but the drawn widths add up to the measured ones).
-    private func tabAdvances(_ pieces: [ShapedPiece], start: Int, end: Int, paragraph: ShapedParagraph) -> [Int: Double]
+    private func tabAdvances(_ shapedRuns: [ShapedRun], start: Int, end: Int, paragraph: ShapedParagraph) -> [Int:
+        Double]
     {
         var tabs: [Int: Double] = [:]
         guard paragraph.units[start..<end].contains(0x09) else { return tabs }
         var advances = [Double](repeating: 0, count: end - start)
-        for piece in pieces {
-            guard let font = style.fonts.font(at: piece.fontIndex) else { continue }
-            for glyph in piece.glyphs {
+        for shapedRun in shapedRuns {
+            guard let font = style.fonts.font(at: shapedRun.fontIndex) else { continue }
+            for glyph in shapedRun.glyphs {
                 advances[glyph.cluster - start] += Double(glyph.xAdvance) * style.fontSize / Double(font.unitsPerEm)
             }
         }

@@ -11,7 +11,7 @@ struct ShapedGlyph: Equatable, Sendable {
 }
 
 /// A stretch of one paragraph set in one font at one bidi level, with its glyphs.
-struct ShapedPiece: Sendable {
+struct ShapedRun: Sendable {
     /// Paragraph-relative UTF-16 range.
     var range: Range<Int>
     /// Index of the font in the stack (explicit fonts first, then discovered ones).
@@ -27,7 +27,7 @@ struct ShapedPiece: Sendable {
 /// plan, so the glyphs' advances add up to the measured widths.
 struct ShapedParagraph: Sendable {
     var units: [UInt16]
-    var pieces: [ShapedPiece]
+    var shapedRuns: [ShapedRun]
     /// One per unit; empty when the paragraph is plainly left-to-right.
     var levels: [UInt8]
     var paragraphLevel: UInt8
@@ -42,7 +42,7 @@ struct ShapedParagraph: Sendable {
         var flags = [UInt8](repeating: 0, count: count)
         var advances = [Double](repeating: 0, count: count)
         var fontIndices = shaper.mayUseSeveralFonts ? [UInt8](repeating: 0, count: count) : []
-        var pieces: [ShapedPiece] = []
+        var shapedRuns: [ShapedRun] = []
         let bidi =
             units.contains(where: CharacterClasses.mayNeedBidi)
             ? try units.withUnsafeBufferPointer { (buffer) throws(AutoHeightError) in try ParagraphBidi(buffer) }
@@ -78,14 +78,14 @@ struct ShapedParagraph: Sendable {
                     } else {
                         glyphs = []
                     }
-                    pieces += Self.split(
+                    shapedRuns += Self.split(
                         start..<end, glyphs: glyphs, fontIndex: fontIndex, levels: bidi.levels,
                         isRightToLeft: run.isRightToLeft)
                     start = end
                 }
             }
         }
-        self.pieces = pieces
+        self.shapedRuns = shapedRuns
         self.levels = bidi.levels
         self.paragraphLevel = bidi.paragraphLevel
         self.flags = flags
@@ -110,30 +110,30 @@ struct ShapedParagraph: Sendable {
         }
     }
 
-    /// Cuts a stretch into pieces of one bidi level each.
+    /// Cuts a stretch into runs of one bidi level each.
     private static func split(
         _ range: Range<Int>, glyphs: [ShapedGlyph], fontIndex: Int, levels: [UInt8], isRightToLeft: Bool
-    ) -> [ShapedPiece] {
+    ) -> [ShapedRun] {
         guard !levels.isEmpty else {
-            return [ShapedPiece(range: range, fontIndex: fontIndex, level: 0, glyphs: glyphs)]
+            return [ShapedRun(range: range, fontIndex: fontIndex, level: 0, glyphs: glyphs)]
         }
-        var pieces: [ShapedPiece] = []
+        var shapedRuns: [ShapedRun] = []
         var start = range.lowerBound
         while start < range.upperBound {
             var end = start + 1
             while end < range.upperBound && levels[end] == levels[start] { end += 1 }
             let part = start..<end
-            pieces.append(
-                ShapedPiece(
+            shapedRuns.append(
+                ShapedRun(
                     range: part, fontIndex: fontIndex, level: levels[start],
                     glyphs: glyphs.filter { part.contains($0.cluster) }))
             start = end
         }
-        return pieces
+        return shapedRuns
     }
 
-    /// The font of the unit at `offset`'s piece.
+    /// The font of the unit at `offset`'s shaped run.
     func fontIndex(at offset: Int) -> Int? {
-        pieces.first { $0.range.contains(offset) }?.fontIndex
+        shapedRuns.first { $0.range.contains(offset) }?.fontIndex
     }
 }
