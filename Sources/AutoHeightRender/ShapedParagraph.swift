@@ -92,7 +92,7 @@ struct ShapedParagraph: Sendable {
     }
 
     /// Shapes `range` of `units` (the whole paragraph as context) with `font`, exactly as the
-    /// measuring shaper does (same buffer set-up, same kept shape plan), and copies the glyphs
+    /// measuring shaper does (same buffer set-up), and copies the glyphs
     /// out in HarfBuzz's order (left to right; a right-to-left run comes out reversed).
     private static func glyphs(
         _ units: UnsafeBufferPointer<UInt16>, range: Range<Int>, font: Font, run: TextRun, language: ShapingLanguage?,

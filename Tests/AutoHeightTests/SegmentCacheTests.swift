@@ -169,17 +169,3 @@ import Testing
         #expect(!Fixtures.nanumGothic.wordCoupling(script: .hangul, language: nil).allowsChunks)
     }
 }
-
-/// Executing kept shape plans never lets HarfBuzz's per-buffer operation allowance run short.
-@Suite struct ShapingAllowanceTests {
-    /// Rule: every 2²⁸ granted operations (what `hb_shape` would grant per call), one shaping goes
-    /// through `hb_shape`, which restores the allowance.
-    @Test func allowanceIsRestoredBeforeItCouldRunShort() {
-        let buffer = HarfBuzzBuffer()
-        let callsPerRestore = (1 << 28) / 16_384  // short texts are granted 16,384 operations each
-        var restores: [Int] = []
-        for call in 1...(2 * callsPerRestore) where buffer.mustRestoreAllowance(units: 10) { restores.append(call) }
-        #expect(restores == [callsPerRestore, 2 * callsPerRestore])
-        #expect(buffer.mustRestoreAllowance(units: 1 << 22), "64 per unit: 2²⁸ at once")
-    }
-}

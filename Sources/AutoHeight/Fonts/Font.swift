@@ -141,7 +141,6 @@ public final class Font: Sendable, CustomStringConvertible {
         }
         self.asciiCoverage = ascii
         self.fileKey = "\(canonicalPath ?? "memory:\(serial):\(name)")#\(faceIndex)"
-        self.shapePlans = HarfBuzzShapePlans(font: shaper)
     }
 
     /// How this font's lookups tie space-separated words of `script` text in `language` and the
@@ -185,21 +184,14 @@ public final class Font: Sendable, CustomStringConvertible {
     /// Whether the font has a glyph for `scalar`.
     public func covers(_ scalar: Unicode.Scalar) -> Bool { shaper.hasGlyph(scalar.value) }
 
-    // MARK: Shape plans
-
-    /// This font's HarfBuzz shape plans, kept per script, direction and language (see
-    /// ``shape(_:range:script:isRightToLeft:language:buffer:)``).
-    private let shapePlans: HarfBuzzShapePlans
-
-    /// Shapes `range` of `units` (the rest is context) with this font and no user features:
-    /// exactly `hb_shape`, without its per-call plan look-up. The glyphs stay valid until
-    /// `buffer` is used again.
+    /// Shapes `range` of `units` (the rest is context) with this font and no user features
+    /// (`hb_shape`). The glyphs stay valid until `buffer` is used again.
     package func shape(
         _ units: UnsafeBufferPointer<UInt16>, range: Range<Int>, script: Script, isRightToLeft: Bool,
         language: ShapingLanguage?, buffer: HarfBuzzBuffer
     ) throws(AutoHeightError) -> ShapedGlyphs {
         try buffer.shape(
-            units, range: range, script: script, isRightToLeft: isRightToLeft, language: language, plans: shapePlans)
+            units, range: range, script: script, isRightToLeft: isRightToLeft, language: language, font: shaper)
     }
 }
 

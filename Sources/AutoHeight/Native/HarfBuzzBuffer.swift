@@ -4,11 +4,9 @@ import CHarfBuzz
 /// (each pooled ``PreparationScratch`` holds one).
 package final class HarfBuzzBuffer: @unchecked Sendable {
     let buffer: OpaquePointer
-    /// The plans this buffer shaped with last (emptied after each preparation).
-    var recentPlans = RecentShapePlans()
 
     /// Shapes `range` of `units` (the rest of `units` is context HarfBuzz may look at) in one
-    /// direction, script and language with the kept plans of a font, and returns the glyphs,
+    /// direction, script and language with a font, and returns the glyphs,
     /// valid until the buffer is used again.
     ///
     /// - Throws: ``AutoHeightError/harfBuzzFailure(_:)`` when HarfBuzz could not allocate what
@@ -16,7 +14,7 @@ package final class HarfBuzzBuffer: @unchecked Sendable {
     ///   then, and report it only through `hb_buffer_allocation_successful`).
     func shape(
         _ units: UnsafeBufferPointer<UInt16>, range: Range<Int>, script: Script, isRightToLeft: Bool,
-        language: ShapingLanguage?, plans: HarfBuzzShapePlans
+        language: ShapingLanguage?, font: HarfBuzzFont
     ) throws(AutoHeightError) -> ShapedGlyphs {
         hb_buffer_clear_contents(buffer)
         hb_buffer_add_utf16(buffer, units.baseAddress, Int32(units.count), UInt32(range.lowerBound), Int32(range.count))
@@ -26,7 +24,7 @@ package final class HarfBuzzBuffer: @unchecked Sendable {
         hb_buffer_set_direction(buffer, isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_script(buffer, script.harfBuzz)
         hb_buffer_set_language(buffer, language.harfBuzz)
-        plans.shape(self, script: script, isRightToLeft: isRightToLeft, language: language)
+        hb_shape(font.font, buffer, nil, 0)
         guard hb_buffer_allocation_successful(buffer) != 0 else {
             throw .harfBuzzFailure("out of memory shaping \(range.count) UTF-16 units")
         }
@@ -36,28 +34,9 @@ package final class HarfBuzzBuffer: @unchecked Sendable {
         else { return ShapedGlyphs(infos: nil, positions: nil, count: 0) }
         return ShapedGlyphs(infos: infos, positions: positions, count: Int(count))
     }
-    /// Operations granted to the plan executions since the buffer's allowance was last
-    /// restored (see ``mustRestoreAllowance(units:)``).
-    private var grantedOperations = 0
-
     init() { buffer = hb_buffer_create() }
     deinit { hb_buffer_destroy(buffer) }
 
-    /// Accounts for one shaping of `units` code units; true when this shaping must go through
-    /// `hb_shape` rather than a kept plan.
-    ///
-    /// `hb_shape` gives a buffer a fresh operation allowance (64 per character, at least 16,384)
-    /// for every call and restores the default (2²⁹ − 1) afterwards; executing a kept shape plan
-    /// directly does neither, so the default is drawn down across calls. Charging each execution
-    /// what `hb_shape` would grant, and going through `hb_shape` (which restores the default)
-    /// once the charges reach half of it, keeps every call's limit at least as high as
-    /// `hb_shape`'s.
-    func mustRestoreAllowance(units: Int) -> Bool {
-        grantedOperations += max(64 * units, 16_384)
-        guard grantedOperations >= 1 << 28 else { return false }
-        grantedOperations = 0
-        return true
-    }
 }
 
 /// The glyphs of one shaping, in HarfBuzz's order (left to right on the line), read in place

@@ -60,7 +60,6 @@ package final class PreparationContext: Sendable {
         try PreparationScratch.withScratch { (scratch) throws(AutoHeightError) in
             defer {
                 scratch.returnLineBreaker()
-                scratch.shaping.buffer.recentPlans.forget()
             }
             if scratch.runAnswersContext != id {
                 scratch.runAnswers.removeAll(keepingCapacity: true)
