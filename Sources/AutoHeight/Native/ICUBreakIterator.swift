@@ -97,7 +97,9 @@ final class BreakIteratorPool: Sendable {
     final class Slot: Sendable {
         let kind: BreakKind
         let locale: String
-        private let idle = Pool<ICUBreakIterator>()
+        /// Idle iterators, at most ``capacity``.
+        private let idle = Locked<[ICUBreakIterator]>([])
+        private static let capacity = 16
 
         init(kind: BreakKind, locale: String) {
             self.kind = kind
@@ -116,13 +118,14 @@ final class BreakIteratorPool: Sendable {
         /// An iterator of this slot's kind and locale for the caller alone, until it hands it
         /// back with ``putBack(_:)``: an idle one, or a new one.
         func take() throws(ICUFailure) -> ICUBreakIterator {
-            try idle.take { () throws(ICUFailure) in try ICUBreakIterator(kind: kind, locale: locale) }
+            if let reused = idle.withLock({ $0.popLast() }) { return reused }
+            return try ICUBreakIterator(kind: kind, locale: locale)
         }
 
         /// Keeps an iterator from ``take()`` for reuse (or drops it when enough are idle).
         func putBack(_ iterator: ICUBreakIterator) {
             iterator.releaseText()
-            idle.putBack(iterator)
+            idle.withLock { idle in if idle.count < Self.capacity { idle.append(iterator) } }
         }
     }
 

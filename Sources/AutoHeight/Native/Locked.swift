@@ -1,7 +1,7 @@
 /// A value behind a lock: the package's one lock type, so that every shared mutable state is
 /// reached the same way. The lock is a ``PThreadMutex``, which ThreadSanitizer sees (`make
 /// sanitize` runs the concurrency tests under it); it lives in Native/ with the mutex (C), and
-/// ``Pool`` and ``SmallMemo``, built on it, with it.
+/// ``SmallMemo`` and the break-iterator pool, built on it, with it.
 final class Locked<Value>: @unchecked Sendable {
     // @unchecked: `value` is only touched while `mutex` is held.
     private let mutex = PThreadMutex()

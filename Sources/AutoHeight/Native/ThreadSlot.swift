@@ -4,7 +4,7 @@
     import Darwin
 #endif
 
-/// One object per thread, kept for reuse between calls on that thread: a ``Pool`` without the
+/// One object per thread, kept for reuse between calls on that thread: a pool without the
 /// lock, for storage taken on every measure (two threads measuring at once would otherwise meet
 /// on the pool's lock twice per text). The slot owns its thread's object (one retain, stored in
 /// a pthread key) and releases it when the thread exits.
