@@ -124,57 +124,26 @@ public struct PreparedText: Sendable {
         }
     }
 
-    /// The one-shot measure of the units `fill` writes into the scratch storage (returning their
-    /// count and what it noticed, and noting the explicit breaks).
+    /// The one-shot measure of the units `fill` writes (see
+    /// ``TextStyle/prepareParagraphs(fill:_:)``): each paragraph is measured and recycled.
     private static func measureOnce(
         style: TextStyle, width: Double, lineLimits: LineLimits,
         fill: (inout [UInt16], inout [Int32]) throws(AutoHeightError) -> (
             count: Int, mayNeedBidi: Bool, hasControl: Bool
         )
     ) throws(AutoHeightError) -> TextMeasurement {
-        try style.validate()
+        try style.validate()  // before the pass reads the style's fonts (cheap; checked again)
         try validate(width: width)
         try lineLimits.validate()
-        let context = try style.preparationContext()
-        // Only what the body needs is taken from the style (capturing the style copies it).
-        let limits = style.limits
-        let paragraphBreaks = style.paragraphBreaks
         var pass = LinePass(style: style, width: width, lineLimits: lineLimits)
-        return try context.withPreparer { (preparer) throws(AutoHeightError) in
-            let scratch = preparer.scratch
-            var units = scratch.units
-            scratch.units = []
-            defer { scratch.units = units }
-            // The transcoding notes where the explicit breaks are; the units are the first
-            // `unitCount` of the scratch storage.
-            let (unitCount, mayNeedBidi, hasControl) = try fill(&units, &scratch.breakOffsets)
-            guard unitCount < Int(Int32.max) else { throw .textTooLong(utf16Count: unitCount) }
-            try limits.check(textLength: unitCount)
-            var spans = scratch.spans
-            scratch.spans = []
-            defer { scratch.spans = spans }
-            spans.removeAll(keepingCapacity: true)
-            // The loop is written out, not a local function: variables a local function captures
-            // are checked for exclusive access at run time.
-            var missing = 0
-            try units.withUnsafeBufferPointer { (storage) throws(AutoHeightError) in
-                let all = UnsafeBufferPointer(rebasing: storage[..<unitCount])
-                // No offsets: one paragraph.
-                scratch.breakOffsets.withUnsafeBufferPointer { offsets in
-                    Paragraphs.split(all, breaks: paragraphBreaks, at: offsets, into: &spans)
-                }
-                for span in spans {
-                    let paragraph = try preparer.prepare(
-                        UnsafeBufferPointer(rebasing: all[span.range]), mayNeedBidi: mayNeedBidi,
-                        mayHaveControls: hasControl)
-                    missing += paragraph.missingGlyphs
-                    pass.refreshHeights()  // fonts the system fallback found for this paragraph
-                    pass.add(paragraph)
-                    scratch.recycle(consume paragraph)
-                }
-            }
-            return pass.measurement(lineLimits: lineLimits, missingGlyphCount: missing)
+        var missing = 0
+        _ = try style.prepareParagraphs(fill: fill) { (_, paragraph, _, preparer) throws(AutoHeightError) in
+            missing += paragraph.missingGlyphs
+            pass.refreshHeights()  // fonts the system fallback found for this paragraph
+            pass.add(paragraph)
+            preparer.scratch.recycle(consume paragraph)
         }
+        return pass.measurement(lineLimits: lineLimits, missingGlyphCount: missing)
     }
 
     /// Measures at `width` px (and, optionally, another font size: the shaping is reused).

@@ -1,9 +1,9 @@
 extension TextStyle {
     /// The one way a whole text is prepared (``PreparedText`` and ``EditableText`` keep what it
-    /// hands out): the style is checked, the text transcoded to UTF-16 and its length checked
-    /// against the limits, then its paragraphs are prepared in order, each handed to `body` with
-    /// its span, the text's units and the preparer (which `body` may use again). Returns the
-    /// text's length in UTF-16 units.
+    /// hands out; the one-shot measure recycles it): the style is checked, the text transcoded to
+    /// UTF-16 and its length checked against the limits, then its paragraphs are prepared in
+    /// order, each handed to `body` with its span, the text's units and the preparer (which
+    /// `body` may use again). Returns the text's length in UTF-16 units.
     ///
     /// - Throws: ``AutoHeightError`` for an invalid style or language tag, a text or paragraph
     ///   over the limits, or what `body` throws.
@@ -14,25 +14,52 @@ extension TextStyle {
             _ preparer: ParagraphPreparer
         ) throws(AutoHeightError) -> Void
     ) throws(AutoHeightError) -> Int {
+        try prepareParagraphs(
+            fill: { units, breakOffsets in transcodeUTF16Units(of: text, into: &units, breakOffsets: &breakOffsets) },
+            body)
+    }
+
+    /// ``prepareParagraphs(of:_:)`` of the units `fill` writes into the preparer's scratch storage
+    /// (returning their count and what it noticed, and noting the explicit breaks): the units
+    /// handed to `body` are valid during the call only.
+    func prepareParagraphs(
+        fill: (inout [UInt16], inout [Int32]) throws(AutoHeightError) -> (
+            count: Int, mayNeedBidi: Bool, hasControl: Bool
+        ),
+        _ body: (
+            _ span: Paragraphs.Span, _ paragraph: PreparedParagraph, _ units: UnsafeBufferPointer<UInt16>,
+            _ preparer: ParagraphPreparer
+        ) throws(AutoHeightError) -> Void
+    ) throws(AutoHeightError) -> Int {
         try validate()
         let context = try preparationContext()
-        let scanned = scanUTF16Units(of: text)
-        let units = scanned.units
-        guard units.count < Int(Int32.max) else { throw .textTooLong(utf16Count: units.count) }
-        try limits.check(textLength: units.count)
+        // Only what the body needs is taken from the style (capturing the style copies it).
+        let limits = limits
         let breaks = paragraphBreaks
-        try units.withUnsafeBufferPointer { (all) throws(AutoHeightError) in
-            var spans: [Paragraphs.Span] = []
-            scanned.breakOffsets.withUnsafeBufferPointer { Paragraphs.split(all, breaks: breaks, at: $0, into: &spans) }
-            try context.withPreparer { (preparer) throws(AutoHeightError) in
+        return try context.withPreparer { (preparer) throws(AutoHeightError) in
+            // The scratch's storage is taken out while in use (a nested use allocates its own).
+            let scratch = preparer.scratch
+            var units = scratch.units
+            scratch.units = []
+            defer { scratch.units = units }
+            let (count, mayNeedBidi, hasControl) = try fill(&units, &scratch.breakOffsets)
+            guard count < Int(Int32.max) else { throw .textTooLong(utf16Count: count) }
+            try limits.check(textLength: count)
+            var spans = scratch.spans
+            scratch.spans = []
+            defer { scratch.spans = spans }
+            spans.removeAll(keepingCapacity: true)
+            try units.withUnsafeBufferPointer { (storage) throws(AutoHeightError) in
+                let all = UnsafeBufferPointer(rebasing: storage[..<count])
+                scratch.breakOffsets.withUnsafeBufferPointer { Paragraphs.split(all, breaks: breaks, at: $0, into: &spans) }
                 for span in spans {
                     let paragraph = try preparer.prepare(
-                        UnsafeBufferPointer(rebasing: all[span.range]), mayNeedBidi: scanned.mayNeedBidi,
-                        mayHaveControls: scanned.hasControl)
+                        UnsafeBufferPointer(rebasing: all[span.range]), mayNeedBidi: mayNeedBidi,
+                        mayHaveControls: hasControl)
                     try body(span, paragraph, all, preparer)
                 }
             }
+            return count
         }
-        return units.count
     }
 }
