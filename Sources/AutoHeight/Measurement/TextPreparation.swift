@@ -51,7 +51,9 @@ extension TextStyle {
             spans.removeAll(keepingCapacity: true)
             try units.withUnsafeBufferPointer { (storage) throws(AutoHeightError) in
                 let all = UnsafeBufferPointer(rebasing: storage[..<count])
-                scratch.breakOffsets.withUnsafeBufferPointer { Paragraphs.split(all, breaks: breaks, at: $0, into: &spans) }
+                scratch.breakOffsets.withUnsafeBufferPointer {
+                    Paragraphs.split(all, breaks: breaks, at: $0, into: &spans)
+                }
                 for span in spans {
                     let paragraph = try preparer.prepare(
                         UnsafeBufferPointer(rebasing: all[span.range]), mayNeedBidi: mayNeedBidi,
