@@ -13,11 +13,6 @@ package enum CharacterClasses {
         }
     }
 
-    /// C0 and C1 control characters other than tab: drawn as nothing, zero width.
-    static func isInvisibleControl(_ unit: UInt16) -> Bool {
-        (unit < 0x20 && unit != 0x09) || (unit >= 0x7F && unit <= 0x9F)
-    }
-
     /// Characters that never choose a font, and take the font of the text before them: controls,
     /// invisible format characters (ZWSP, bidi marks, joiners; not the visible Arabic-block
     /// ones such as U+0600), spaces (Zs, except the visible U+1680 OGHAM SPACE MARK), line and
