@@ -14,12 +14,20 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
+        // ICU's uregex from the system's libicui18n (the ICU the main package links, through a C
+        // shim as there): the engine the validation cases compare with the Pike VM.
+        .target(
+            name: "CValidationICU",
+            path: "Benchmarks/CValidationICU",
+            linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]
+        ),
         .executableTarget(
             name: "AutoHeightBenchmarks",
             dependencies: [
                 .product(name: "AutoHeight", package: "AutoHeight"),
                 .product(name: "AutoHeightEditor", package: "AutoHeight"),
                 .product(name: "Benchmark", package: "benchmark"),
+                "CValidationICU",
             ],
             path: "Benchmarks/AutoHeightBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

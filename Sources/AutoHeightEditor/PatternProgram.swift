@@ -116,29 +116,25 @@ struct PikeMachine {
     /// What a character did.
     enum Step { case running, dead, overLimit }
 
-    /// A machine at the start of a text of `characterCount` characters.
-    init(instructions: [PatternProgram.Instruction], characterCount: Int, lastIsNewline: Bool) {
-        self.instructions = instructions
-        self.characterCount = characterCount
-        self.lastIsNewline = lastIsNewline
-        addedAt = Array(repeating: -1, count: instructions.count)
-        var start: [Int] = []
-        add(0, at: 0, to: &start)
-        threads = start
-    }
-
-    /// A machine resuming after `position` characters with `threads`, `steps` taken.
+    /// A machine at the start of a text of `characterCount` characters, or (`resuming`) after
+    /// `position` characters with those threads, `steps` taken.
     init(
-        instructions: [PatternProgram.Instruction], characterCount: Int, lastIsNewline: Bool, threads: [Int],
-        steps: Int, position: Int
+        instructions: [PatternProgram.Instruction], characterCount: Int, lastIsNewline: Bool,
+        resuming threads: [Int]? = nil, steps: Int = 0, position: Int = 0
     ) {
         self.instructions = instructions
         self.characterCount = characterCount
         self.lastIsNewline = lastIsNewline
         addedAt = Array(repeating: -1, count: instructions.count)
-        self.threads = threads
         self.steps = steps
         self.position = position
+        if let threads {
+            self.threads = threads
+        } else {
+            var start: [Int] = []
+            add(0, at: 0, to: &start)
+            self.threads = start
+        }
     }
 
     /// Reads the next character: `.dead` (nothing read) when no thread is left, so the text

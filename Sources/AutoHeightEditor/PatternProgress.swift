@@ -73,12 +73,9 @@ struct PatternProgress {
         }
         let program = pattern.program.instructions
         let taken = steps[..<resume].reduce(0, &+)
-        var machine =
-            resume == 0
-            ? PikeMachine(instructions: program, characterCount: characterCount, lastIsNewline: lastIsNewline)
-            : PikeMachine(
-                instructions: program, characterCount: characterCount, lastIsNewline: lastIsNewline,
-                threads: checkpoints[resume - 1].threads, steps: taken, position: position)
+        var machine = PikeMachine(
+            instructions: program, characterCount: characterCount, lastIsNewline: lastIsNewline,
+            resuming: resume == 0 ? nil : checkpoints[resume - 1].threads, steps: taken, position: position)
         var overLimit = false
         var done = count
         store.forEachParagraph(from: resume) { index, paragraph in

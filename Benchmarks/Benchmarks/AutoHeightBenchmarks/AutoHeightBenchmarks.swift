@@ -6,6 +6,8 @@
 //   rewrap/*              PreparedText.measure(width:) only: the width-dependent arithmetic
 //   edit/*                EditableText.replace(utf16Range:with:) followed by measure(width:)
 //   edit/editor-model/*   EditorModel.replace(utf16Range:with:): a keystroke with the new state
+//   validate/*            the validation pattern per keystroke: the Pike VM with and without
+//                         its resume, and ICU's uregex (ValidationBenchmarks.swift)
 //
 // Texts are real corpus records committed in ../../Fixtures (see make-fixtures.py). Fonts: the
 // bundled stack at 16 px. Set-up (font loading, reading fixtures, building and preparing
@@ -194,6 +196,14 @@ let benchmarks: @Sendable () -> Void = {
         session.measureTyping(benchmark)
     } setup: {
         try EditorModelSession(characters: 1_000)
+    }
+
+    // MARK: validate: the validation pattern per keystroke (ValidationBenchmarks.swift)
+
+    do {
+        try ValidationCases.register()
+    } catch {
+        fatalError("validation cases: \(error)")
     }
 }
 
