@@ -62,7 +62,9 @@ struct PatternProgress {
         }
         let characterCount = store.characterCount
         let last = store.paragraph(count - 1).utf16Count == 0 && count > 1 ? count - 2 : count - 1
-        let lastIsNewline = String(decoding: store.paragraph(last).tailUnits, as: UTF16.self).last?.isNewline ?? false
+        // A grapheme cluster never goes on past a newline scalar (CR LF ends in one), so the last
+        // unit tells.
+        let lastIsNewline = store.paragraph(last).tailUnits.last.map(Self.isNewline) ?? false
         // Resume after the last kept checkpoint that did not try `$` and still lies before the
         // text's last character.
         var resume = validCount
@@ -80,7 +82,7 @@ struct PatternProgress {
         var done = count
         store.forEachParagraph(from: resume) { index, paragraph in
             let before = index == 0 ? 0 : machine.steps
-            for character in String(decoding: paragraph.units, as: UTF16.self) {
+            for character in Self.string(paragraph.units) {
                 let step = machine.feed(character, stepLimit: pattern.stepLimit)
                 if step == .overLimit { overLimit = true }
                 if step != .running { break }
@@ -115,5 +117,21 @@ struct PatternProgress {
         let final = checkpoints[count - 1].threads
         let matched = final.contains { if case .match = program[$0] { true } else { false } }
         return matched ? .matched : .notMatched
+    }
+
+    /// Whether `unit` is a scalar `Character.isNewline` starts with.
+    private static func isNewline(_ unit: UInt16) -> Bool {
+        (0x0A...0x0D).contains(unit) || unit == 0x85 || unit == 0x2028 || unit == 0x2029
+    }
+
+    /// `String(decoding: units, as: UTF16.self)` (lone surrogates become U+FFFD) without the
+    /// standard library's generic UTF-16 path, which allocates for every character.
+    private static func string(_ units: [UInt16]) -> String {
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(units.count * 3)
+        _ = transcode(units.makeIterator(), from: UTF16.self, to: UTF8.self, stoppingOnError: false) {
+            utf8.append($0)
+        }
+        return String(decoding: utf8, as: UTF8.self)
     }
 }
