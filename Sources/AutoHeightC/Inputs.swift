@@ -44,7 +44,7 @@ enum Inputs {
             }
             index += 1
         }
-        return String(decoding: units, as: UTF16.self)
+        return String(utf16Units: units)
     }
 
     /// The widths, each checked as the library checks a width.

@@ -247,7 +247,7 @@ public final class EditorModel {
         // The policy reads only the paragraphs the edit touches (they start and end at cluster
         // boundaries) and the character count of the rest.
         let region = editable.region(around: lower..<upper)
-        let regionText = String(decoding: region.units, as: UTF16.self)
+        let regionText = String(utf16Units: region.units)
         let units = regionText.utf16
         let range =
             units.index(

@@ -82,7 +82,7 @@ struct PatternProgress {
         var done = count
         store.forEachParagraph(from: resume) { index, paragraph in
             let before = index == 0 ? 0 : machine.steps
-            for character in Self.string(paragraph.units) {
+            for character in String(utf16Units: paragraph.units) {
                 let step = machine.feed(character, stepLimit: pattern.stepLimit)
                 if step == .overLimit { overLimit = true }
                 if step != .running { break }
@@ -122,16 +122,5 @@ struct PatternProgress {
     /// Whether `unit` is a scalar `Character.isNewline` starts with.
     private static func isNewline(_ unit: UInt16) -> Bool {
         (0x0A...0x0D).contains(unit) || unit == 0x85 || unit == 0x2028 || unit == 0x2029
-    }
-
-    /// `String(decoding: units, as: UTF16.self)` (lone surrogates become U+FFFD) without the
-    /// standard library's generic UTF-16 path, which allocates for every character.
-    private static func string(_ units: [UInt16]) -> String {
-        var utf8: [UInt8] = []
-        utf8.reserveCapacity(units.count * 3)
-        _ = transcode(units.makeIterator(), from: UTF16.self, to: UTF8.self, stoppingOnError: false) {
-            utf8.append($0)
-        }
-        return String(decoding: utf8, as: UTF8.self)
     }
 }

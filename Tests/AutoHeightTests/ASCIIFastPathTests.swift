@@ -211,4 +211,19 @@ import Testing
         }
         #expect(checked > 3_000)
     }
+
+    /// Rule: `String(utf16Units:)` is `String(decoding:as: UTF16.self)`, lone surrogates (leading,
+    /// trailing, at the end, reversed pairs) becoming U+FFFD.
+    @Test func stringFromUTF16UnitsDecodesAsTheStandardLibrary() {
+        let samples: [[UInt16]] = [
+            [], Array("plain ascii".utf16), Array("한국어 עברית 😀 👨‍👩‍👧 e\u{301}".utf16), [0xD800], [0xDC00, 0x41],
+            [0x41, 0xD83D], [0xDE00, 0xD83D], [0xD83D, 0xDE00, 0xD83D, 0x20], [0xFFFF, 0x7FF, 0x800, 0x80],
+        ]
+        for units in samples {
+            let decoded = String(utf16Units: units)
+            #expect(decoded == String(decoding: units, as: UTF16.self), "\(units)")
+            #expect(Array(decoded.unicodeScalars) == Array(String(decoding: units, as: UTF16.self).unicodeScalars))
+        }
+        #expect(String(utf16Units: [0x41, 0xD800, 0x42]) == "A\u{FFFD}B")
+    }
 }

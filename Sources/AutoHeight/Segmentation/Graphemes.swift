@@ -91,7 +91,7 @@ package enum Graphemes {
             } else if startsOwnCluster(unit, in: table) {
                 index += 1
             } else {
-                return String(decoding: units, as: UTF16.self).count
+                return String(utf16Units: units).count
             }
             clusters += 1
         }

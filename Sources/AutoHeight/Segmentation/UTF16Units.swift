@@ -236,3 +236,19 @@ extension Array {
         append(contentsOf: repeatElement(value, count: count))
     }
 }
+
+extension String {
+    /// `String(decoding: units, as: UTF16.self)` (a lone surrogate becomes U+FFFD) written as
+    /// UTF-8 straight into the new string: the standard library's generic UTF-16 path allocates
+    /// for every character (417 allocations for a 200-character message).
+    package init(utf16Units units: some Collection<UInt16>) {
+        self.init(unsafeUninitializedCapacity: units.count * 3) { utf8 in
+            var written = 0
+            _ = transcode(units.makeIterator(), from: UTF16.self, to: UTF8.self, stoppingOnError: false) {
+                utf8[written] = $0
+                written += 1
+            }
+            return written
+        }
+    }
+}
