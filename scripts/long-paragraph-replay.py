@@ -3,7 +3,7 @@
 event and then types a few characters into it: the keystroke timings of docs/limits.md
 ("Editing a long paragraph", right-to-left text).
 
-  scripts/long-paragraph-replay.py KIND > script.jsonl
+  scripts/long-paragraph-replay.py KIND [SIZE] > script.jsonl
   .build/release/autoheight replay script.jsonl --width 320 --timing
 
 KIND: latin (Latin words from a 23-word list in a fixed pseudo-random order; `abcdefghij` typed
@@ -18,7 +18,10 @@ a word's end, `abcde` typed at the start of the new second paragraph, the caret 
 that start and Backspace joining the two, then Enter and at once Backspace again), enter-crlf
 (the same with CR LF typed as one event), enter-brackets (the same in latin with every 50th word
 in parentheses), enter-hebrew (the same in hebrew-paragraph, `ספרים` typed at the start of the
-new second paragraph).
+new second paragraph), code (JavaScript statements on one line, `if (a) { b(c); }`; `x=f(y);` typed in
+the middle), cjk (Japanese and Chinese without spaces, 。 and 、 every few characters; `漢字かな`
+typed in the middle), arabic-latin (Arabic words with 10 % of the words Latin; `abc مدرسة` typed
+in the middle). SIZE: the paragraph's length in characters (default 1000000).
 """
 import json
 import random
@@ -31,7 +34,10 @@ GREEK = ["λόγος", "ἀρχή", "καί", "θεός"]
 ARABIC = ["مرحبا", "بالعالم", "كتاب", "عربي", "مدرسة", "بيت", "قلم"]
 KINDS = ["latin", "arabic-front", "hebrew-sprinkled", "hebrew-end", "arabic-front-end", "hebrew-typed", "latin-brackets",
          "greek-emoji", "hebrew-paragraph", "arabic-paragraph", "enter", "enter-crlf",
-         "enter-brackets", "enter-hebrew"]
+         "enter-brackets", "enter-hebrew", "code", "cjk", "arabic-latin"]
+CODE = ["if (a) { b(c); }", "var x = [1, 2];", "return f(g);", "for (i = 0; i < n; i++) { s += t[i]; }",
+        "obj.key = value;", "fn(a, b, { c: d });", "while (x) { y--; }", "let z = m.get(k) || 0;"]
+CJK = list("漢字文化日本語中国書店学校電車時間今日明日世界平和") + list("ひらがなカタカナ")
 
 
 def paragraph(generator, size, sprinkle, other=HEBREW, words=WORDS):
@@ -48,29 +54,40 @@ def utf16_length(text):
 
 
 def main():
-    if len(sys.argv) != 2 or sys.argv[1] not in KINDS:
-        sys.exit(f"usage: long-paragraph-replay.py {'|'.join(KINDS)}")
+    if len(sys.argv) not in (2, 3) or sys.argv[1] not in KINDS:
+        sys.exit(f"usage: long-paragraph-replay.py {'|'.join(KINDS)} [SIZE]")
     kind = sys.argv[1]
+    size = int(sys.argv[2]) if len(sys.argv) == 3 else 1_000_000
     generator = random.Random(7)
-    latin = paragraph(generator, 1_000_000, False)
-    sprinkled = paragraph(generator, 1_000_000, True)
+    latin = paragraph(generator, size, False)
+    sprinkled = paragraph(generator, size, True)
     if kind.startswith("enter"):
         if kind == "enter-brackets":
             latin = " ".join(f"({word})" if index % 50 == 0 else word for index, word in enumerate(latin.split(" ")))
         if kind == "enter-hebrew":
-            enter_replay(paragraph(random.Random(9), 1_000_000, False, words=HEBREW), "\n", "ספרים")
+            enter_replay(paragraph(random.Random(9), size, False, words=HEBREW), "\n", "ספרים")
             return
         enter_replay(latin, "\r\n" if kind == "enter-crlf" else "\n")
         return
-    greek = paragraph(random.Random(8), 1_000_000, True, GREEK)
+    greek = paragraph(random.Random(8), size, True, GREEK)
     text = {"latin": latin, "latin-brackets": latin, "greek-emoji": greek, "arabic-front": "مرحبا " + latin, "arabic-front-end": "مرحبا " + latin}.get(kind, sprinkled)
     if kind in ("hebrew-paragraph", "arabic-paragraph"):
-        text = paragraph(random.Random(9), 1_000_000, False, words=HEBREW if kind == "hebrew-paragraph" else ARABIC)
+        text = paragraph(random.Random(9), size, False, words=HEBREW if kind == "hebrew-paragraph" else ARABIC)
+    if kind == "code":
+        chooser = random.Random(10)
+        text = " ".join(chooser.choice(CODE) for _ in range(size // 12))[:size]
+    if kind == "cjk":
+        chooser = random.Random(11)
+        text = "".join(chooser.choice(CJK) + ("。" if index % 23 == 22 else "、" if index % 11 == 10 else "")
+                       for index in range(size))[:size]
+    if kind == "arabic-latin":
+        text = paragraph(random.Random(12), size, True, WORDS, ARABIC).replace("  ", " ")
     at_end = kind.endswith("-end")
     start = utf16_length(text) if at_end else utf16_length(text) // 2
     typed = {"hebrew-end": "ab c. d e", "arabic-front-end": "abc d.ef", "hebrew-typed": "שלוםעולם",
              "latin-brackets": "f(x) [y]", "greek-emoji": ["😀", " ", "🇰🇷"], "hebrew-paragraph": "ספרים 12 ",
-             "arabic-paragraph": "مدرسة ٣٤ "}.get(kind, "abcdefghij")
+             "arabic-paragraph": "مدرسة ٣٤ ", "code": "x=f(y);", "cjk": "漢字かな",
+             "arabic-latin": "abc مدرسة"}.get(kind, "abcdefghij")
     print(json.dumps({"replace": [0, 0], "with": text}, ensure_ascii=False))
     offset = start
     for character in typed:

@@ -66,16 +66,10 @@ extension ParagraphPreparer {
             let (firstSegment, lastSegment, start, end) = window(
                 around: replaced, delta: delta, in: units, paragraph.segments)
         else { return nil }
-        // Right-to-left text in the paragraph or the edit: a window that resolves to one even
-        // level, or one resolved in the context of the letters beyond its cuts.
+        // Right-to-left text in the paragraph or the edit: a window resolved in the context of
+        // the letters beyond its cuts.
         var bidiContext: BidiContext? = nil
-        if (holdsBidi || insertedBidi > 0)
-            && (insertedBidi > 0
-                || !BidiCut.allowsWindow(
-                    start: start, oldEnd: end, delta: delta, units: units, removed: removed,
-                    startsParagraph: startsParagraph, endsParagraph: endsParagraph,
-                    baseIsLeftToRight: paragraphLevel == 0))
-        {
+        if holdsBidi || insertedBidi > 0 {
             // A window that starts the paragraph: only when the new paragraph's level, its
             // window's first strong character's, is the old one, after a letter read as sos.
             var level = paragraphLevel
