@@ -12,6 +12,7 @@ import Testing
     /// Files at the top level (the error type) are shared by all.
     static let stages = [
         "Support", "Native", "Fonts", "Segmentation", "Shaping", "Preparation", "LineBreaking", "Measurement",
+        "Editing",
     ]
 
     /// The modules over the core, which it must not import.

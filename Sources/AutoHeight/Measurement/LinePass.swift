@@ -90,11 +90,8 @@ struct LinePass {
         return sink.visibleLinesHeight
     }
 
-    /// ``measure(_:)`` for a paragraph whose lines are kept in `lines`: walked again only from
-    /// an edit's window on (``ParagraphLines``).
-    func measure(_ paragraph: StoredParagraph, lines: inout ParagraphLines) -> ParagraphMeasure {
-        lines.update(paragraph, width: width, fontSize: fontSize, tabStop: tabStop, heights: sink.heights)
-    }
+    /// The line heights its walks use (for lines an edit keeps, `ParagraphLines`).
+    var lineHeights: LineHeightResolver { sink.heights }
 
     /// The measurement of totals summed elsewhere in the same order (``MeasureMemo``).
     func measurement(of totals: MeasureTotals, lineLimits: LineLimits, missingGlyphCount: Int) -> TextMeasurement {

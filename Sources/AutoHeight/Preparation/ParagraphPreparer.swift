@@ -40,7 +40,7 @@ package struct ParagraphPreparer {
     /// `mayHaveControls` false, that no unit is a control (tab…), so shaping skips that pass.
     /// `endsParagraph` false says that `units` is a window of a longer paragraph that goes on
     /// after it
-    /// (``reprepare(_:units:replaced:removed:minimumLength:endsParagraph:startsParagraph:paragraphMayNeedBidi:paragraphLevel:outerLetters:holdsBracket:scripts:)``):
+    /// (``reprepare(_:)``):
     /// its last segment's whitespace then hangs as it would inside the paragraph; `bidiContext`,
     /// that its bidi levels are resolved in that context (``BidiCut``). Complexity: O(n).
     func prepare(

@@ -3,16 +3,17 @@
 /// segments in order, with the open line carried from one piece into the next, so its lines are
 /// exactly those of the whole paragraph (same sums in the same order).
 enum PieceWalk {
-    /// Walks `pieces` (starting at the paragraph offsets `starts`) from segment `segment` of
-    /// piece `piece`, which must start a line of the whole walk; line offsets are the
-    /// paragraph's. Stops early once the sink ``LineSink/isFull``.
+    /// Walks the pieces of `paragraph` from segment `start.segment` of piece `start.piece`,
+    /// which must start a line of the whole walk; line offsets are the paragraph's. Stops early
+    /// once the sink ``LineSink/isFull``.
     static func walkLines<Sink: LineSink>(
-        _ pieces: [ParagraphPiece], starts: [Int], width: Double, fontSize: Double, tabStop: TabStops,
-        fromPiece piece: Int = 0, segment: Int = 0, into sink: inout Sink
+        _ paragraph: StoredParagraph, width: Double, fontSize: Double, tabStop: TabStops,
+        from start: (piece: Int, segment: Int), into sink: inout Sink
     ) {
+        let (pieces, starts) = (paragraph.pieces, paragraph.pieceStarts)
         let limit = PreparedParagraph.fitLimit(width)
-        var current = piece
-        var first = segment
+        var current = start.piece
+        var first = start.segment
         let segments = pieces[current].prepared.segments
         var line = LineState(start: first > 0 ? Int(segments[first - 1].end) : 0)
         while true {
@@ -37,8 +38,8 @@ enum PieceWalk {
 
     /// The piece holding paragraph offset `offset` and its segment index there, when `offset`
     /// starts a segment (a piece's start does); nil otherwise.
-    static func segmentStart(at offset: Int, in pieces: [ParagraphPiece], starts: [Int]) -> (piece: Int, segment: Int)?
-    {
+    static func segmentStart(at offset: Int, in paragraph: StoredParagraph) -> (piece: Int, segment: Int)? {
+        let (pieces, starts) = (paragraph.pieces, paragraph.pieceStarts)
         let piece = starts.lastIndex(notAbove: offset) ?? 0
         let local = offset - starts[piece]
         guard local > 0 else { return (piece, 0) }

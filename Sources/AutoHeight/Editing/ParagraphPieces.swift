@@ -91,7 +91,7 @@ extension PreparedParagraph {
 
 extension ParagraphPreparer {
     /// Whether this preparer's paragraphs can be kept in pieces and an edit inside one
-    /// re-prepared in a window (``reprepare(_:units:replaced:removed:minimumLength:endsParagraph:startsParagraph:paragraphMayNeedBidi:paragraphLevel:outerLetters:holdsBracket:scripts:)``
+    /// re-prepared in a window (``reprepare(_:)``
     /// takes no window otherwise): any `white-space` and `word-break` but phrase breaking (see
     /// ``ParagraphCut``).
     var keepsPieces: Bool { !language.breaksByPhrase }

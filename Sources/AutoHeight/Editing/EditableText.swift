@@ -34,7 +34,7 @@ public struct EditableText: Sendable {
     var memo = MeasureMemo()
     /// Paragraphs at least this long are kept in pieces (``StoredParagraph``) and have an edit
     /// inside them re-prepared in a window around it
-    /// (``ParagraphPreparer/reprepare(_:units:replaced:removed:minimumLength:endsParagraph:startsParagraph:paragraphMayNeedBidi:paragraphLevel:outerLetters:holdsBracket:scripts:)``);
+    /// (``ParagraphPreparer/reprepare(_:)``);
     /// shorter ones whole. Tests set 0 to send every edit through the window.
     var windowMinimumLength = EditableText.defaultWindowMinimumLength
     /// Units a piece of a long paragraph reaches before it ends at the next cut

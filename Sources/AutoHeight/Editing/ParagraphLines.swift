@@ -85,8 +85,7 @@ struct ParagraphLines: Sendable {
                 heights: resolver, previous: previous, delta: delta, syncFrom: syncFrom, next: line + 1)
             if paragraph.isPieced {
                 PieceWalk.walkLines(
-                    paragraph.pieces, starts: paragraph.pieceStarts, width: width, fontSize: fontSize,
-                    tabStop: tabStop, fromPiece: position.piece, segment: position.segment, into: &sink)
+                    paragraph, width: width, fontSize: fontSize, tabStop: tabStop, from: position, into: &sink)
             } else {
                 paragraph.prepared.walkLines(
                     width: width, fontSize: fontSize, tabStop: tabStop, fromSegment: position.segment, into: &sink)
@@ -121,7 +120,7 @@ struct ParagraphLines: Sendable {
     /// segment it starts, when it starts one.
     private static func segmentStart(at start: Int, in paragraph: StoredParagraph) -> (piece: Int, segment: Int)? {
         if paragraph.isPieced {
-            return PieceWalk.segmentStart(at: start, in: paragraph.pieces, starts: paragraph.pieceStarts)
+            return PieceWalk.segmentStart(at: start, in: paragraph)
         }
         let segments = paragraph.prepared.segments
         let index = ParagraphCut.segmentIndex(containing: start, in: segments)

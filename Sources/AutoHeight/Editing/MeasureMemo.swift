@@ -120,7 +120,9 @@ final class MeasureMemo: Sendable {
                     if paragraph.isPieced || paragraph.contentLength >= longParagraph {
                         var kept = lines[index] ?? ParagraphLines()
                         lines[index] = nil  // the only reference while it changes
-                        results[index] = pass.measure(paragraph, lines: &kept)
+                        results[index] = kept.update(
+                            paragraph, width: pass.width, fontSize: pass.fontSize, tabStop: pass.tabStop,
+                            heights: pass.lineHeights)
                         lines[index] = kept
                     } else {
                         results[index] = pass.measure(paragraph.prepared)

@@ -1,6 +1,6 @@
 /// Edits inside a long paragraph kept in pieces (``StoredParagraph``, ``ParagraphPiece``): the
 /// edit reads and replaces only the pieces around it, re-prepares a window of them
-/// (``ParagraphPreparer/reprepare(_:units:replaced:removed:minimumLength:endsParagraph:startsParagraph:paragraphMayNeedBidi:paragraphLevel:outerLetters:holdsBracket:scripts:)``) and
+/// (``ParagraphPreparer/reprepare(_:)``) and
 /// shares every other piece with the old paragraph, so a keystroke costs O(piece) work plus
 /// O(pieces) references, whatever the paragraph's length.
 extension EditableText {
@@ -71,14 +71,12 @@ extension EditableText {
             try region.units.withUnsafeBufferPointer { (oldUnits) throws(AutoHeightError) in
                 try context.withPreparer { (preparer) throws(AutoHeightError) -> ([ParagraphPiece], ParagraphWindow)? in
                     let content = UnsafeBufferPointer(rebasing: all[0..<(all.count - breakLength)])
-                    guard
-                        let (prepared, window) = try preparer.reprepare(
-                            groupPrepared, units: content, replaced: edit,
-                            removed: UnsafeBufferPointer(rebasing: oldUnits[edit]), minimumLength: 0,
-                            endsParagraph: isLast, startsParagraph: group.lowerBound == 0,
-                            paragraphMayNeedBidi: old.bidiUnits > 0, paragraphLevel: paragraphLevel,
-                            outerLetters: outerLetters, holdsBracket: old.holdsBracket, scripts: old.scripts)
-                    else { return nil }
+                    let paragraphEdit = ParagraphEdit(
+                        old: groupPrepared, units: content, replaced: edit,
+                        removed: UnsafeBufferPointer(rebasing: oldUnits[edit]), startsParagraph: group.lowerBound == 0,
+                        endsParagraph: isLast, outerLetters: outerLetters, mayNeedBidi: old.bidiUnits > 0,
+                        level: paragraphLevel, holdsBracket: old.holdsBracket, scripts: old.scripts)
+                    guard let (prepared, window) = try preparer.reprepare(paragraphEdit) else { return nil }
                     // Pieces grown past twice the length are cut again.
                     let cuts =
                         prepared.length > 2 * pieceLength

@@ -22,7 +22,7 @@
 //     holds no B and no explicit control, StoredParagraph.make) and no paired bracket, its
 //     level is known (``BidiCut/paragraphLevel(_:)`` of its first piece), and the window holds
 //     no bracket (N0 applies nowhere); the window is resolved in context
-//     (``BidiCut/context(start:oldEnd:delta:units:removed:endsParagraph:paragraphLevel:outerLetters:holdsBracket:)``)
+//     (``BidiCut/context(_:removed:level:before:after:holdsBracket:)``)
 //     at the new paragraph's level q, after X, the letter before its start cut `X |Z`, and
 //     before Y, the letter after its end cut `W |Y` (none when it ends its paragraph: eos, and
 //     L1 at the end, as in the whole). q: a paragraph that keeps a head side keeps its old
@@ -153,10 +153,10 @@ extension ParagraphPreparer {
                     : BidiCut.startLetter(level: level)
                 let after =
                     keepsAfter ? (newEnd < units.count ? units[newEnd] : tail!.outerLetter) : nil
+                if keepsAfter && after == nil { return nil }
                 bidiContext = BidiCut.context(
-                    start: 0, oldEnd: windowUnits.count, delta: 0, units: windowUnits,
-                    removed: UnsafeBufferPointer(start: nil, count: 0), endsParagraph: !keepsAfter,
-                    paragraphLevel: level, outerLetters: (before, after), holdsBracket: false)
+                    windowUnits, removed: UnsafeBufferPointer(start: nil, count: 0), level: level, before: before,
+                    after: after, holdsBracket: false)
                 if bidiContext == nil { return nil }
             }
             if CombiningMarks.firstRun(longerThan: limits.maximumCombiningMarks, in: windowUnits) != nil { return nil }

@@ -5,7 +5,7 @@
 /// is itemized into one run of that script wherever its paired brackets are. A closing bracket
 /// takes the script its opening bracket was opened in (``TextRuns/OpenBrackets``), which is that
 /// script or Common (then resolved to it), so no bracket starts a run; an edit inside such a
-/// paragraph may bring, take or re-pair brackets (``ParagraphPreparer/reprepare(_:units:replaced:removed:minimumLength:endsParagraph:startsParagraph:paragraphMayNeedBidi:paragraphLevel:outerLetters:holdsBracket:scripts:)``).
+/// paragraph may bring, take or re-pair brackets (``ParagraphPreparer/reprepare(_:)``).
 enum ScriptMix: Equatable, Sendable {
     /// Only Common, Inherited and Unknown characters (or nothing).
     case none

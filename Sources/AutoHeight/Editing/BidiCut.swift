@@ -1,7 +1,7 @@
 /// When a window of a paragraph that holds right-to-left text (``PreparedParagraph/bidiUnits``
 /// above 0, or an edit that brings some) may be prepared apart, so that preparing it gives
 /// exactly what preparing the whole paragraph gives: when it is resolved in context, with any
-/// letters, numbers and neutrals (``context(start:oldEnd:delta:units:removed:endsParagraph:paragraphLevel:outerLetters:holdsBracket:)``):
+/// letters, numbers and neutrals (``context(_:removed:level:before:after:holdsBracket:)``):
 /// ICU resolves the text `X window Y` at the paragraph's level p
 /// (``BidiResolver/levels(_:context:)``), X the unit two before the window (at a cut `X |Z`
 /// the letter before the space; at an ideograph cut `漢|字` the one before `漢`), which must be
@@ -47,7 +47,7 @@
 /// - L1: it resets whitespace before S and at the paragraph's end to p: a sequence before a tab
 ///   in the window starts after Z; at the paragraph's end it is the same in both texts.
 ///
-/// **A window that starts its paragraph** (start 0, ``ParagraphPreparer/reprepare(_:units:replaced:removed:minimumLength:endsParagraph:startsParagraph:paragraphMayNeedBidi:paragraphLevel:outerLetters:holdsBracket:scripts:)``
+/// **A window that starts its paragraph** (start 0, ``ParagraphPreparer/reprepare(_:)``
 /// with `startsParagraph`, and windows of new paragraphs in ``ParagraphPreparer/prepareAcrossBreaks(_:spans:oldUnits:edit:head:tail:)``)
 /// is resolved in context too, with X a letter of p's direction e (``startLetter(level:)``),
 /// when the new paragraph's level, that of the new window's first strong character (which must
@@ -118,38 +118,25 @@ enum BidiCut {
         return nil
     }
 
-    /// The context to resolve the window `start..<oldEnd` (old offsets; `start..<(oldEnd +
-    /// delta)` in the new `units`) in, when it meets conditions (e), (f) and (h) above; the
-    /// caller has found its ends with ``ParagraphPreparer/isCut(at:in:)`` and checks (g).
-    /// `units` are the new paragraph or consecutive pieces of it, which start at a cut after
-    /// `outerLetters.before` (the letter before that cut's space) or at the paragraph's start
-    /// (nil), and end at a cut before `outerLetters.after` or at the paragraph's end when
-    /// `endsParagraph`; `removed` the old units the edit replaced; `paragraphLevel` p, nil when
-    /// not known (or the paragraph may hold B or explicit controls); `holdsBracket` false, that
-    /// the whole old paragraph holds no paired bracket. Nil when the window does not qualify.
+    /// The context to resolve the new `window` in, when it meets conditions (e), (f) and (h)
+    /// (see the Editing article); the caller has found its ends with
+    /// ``ParagraphPreparer/isCut(at:in:)`` and checks (g). `before` is X (the letter before the
+    /// window's start cut, or a letter read as sos for a window that starts its paragraph; nil
+    /// when unknown), `after` Y (the letter after its end cut; nil when the window ends the
+    /// paragraph), `removed` the old units the edit replaced, `level` p (nil when not known or
+    /// the paragraph may hold B or explicit controls), `holdsBracket` false that the whole old
+    /// paragraph holds no paired bracket. Nil when the window does not qualify.
     /// Complexity: O(window + removed).
     static func context(
-        start: Int, oldEnd: Int, delta: Int, units: UnsafeBufferPointer<UInt16>,
-        removed: UnsafeBufferPointer<UInt16>, endsParagraph: Bool, paragraphLevel: UInt8?,
-        outerLetters: (before: UInt16?, after: UInt16?) = (nil, nil), holdsBracket: Bool = true
+        _ window: UnsafeBufferPointer<UInt16>, removed: UnsafeBufferPointer<UInt16>, level: UInt8?, before: UInt16?,
+        after: UInt16?, holdsBracket: Bool
     ) -> BidiContext? {
-        let newEnd = oldEnd + delta
-        guard let level = paragraphLevel, start != 1, newEnd <= units.count,
-            let letterBefore = start >= 2 ? units[start - 2] : outerLetters.before,
-            let before = strongDirection(of: letterBefore)
+        guard let level, let letterBefore = before, let direction = strongDirection(of: letterBefore),
+            !window.contains(where: { isExplicitControl($0) || isParagraphSeparator($0) })
         else { return nil }
-        var after: UInt16? = nil
-        if newEnd < units.count {
-            after = units[newEnd]
-        } else if !endsParagraph {
-            guard let outer = outerLetters.after else { return nil }
-            after = outer
-        }
-        let window = UnsafeBufferPointer(rebasing: units[start..<newEnd])
-        guard !window.contains(where: { isExplicitControl($0) || isParagraphSeparator($0) }) else { return nil }
         // (h): X and Y both opposite to the paragraph's direction, and brackets that may pair.
         let embedding = level & 1 == 1
-        if holdsBracket, before != embedding, let after, strongDirection(of: after) == before {
+        if holdsBracket, direction != embedding, let after, strongDirection(of: after) == direction {
             if holds(direction: embedding, window) || holds(direction: embedding, removed) { return nil }
         }
         return BidiContext(paragraphLevel: level & 1, before: letterBefore, after: after)

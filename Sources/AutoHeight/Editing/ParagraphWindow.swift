@@ -1,47 +1,53 @@
+/// An edit inside a paragraph, or inside consecutive pieces of a long one (``ParagraphPiece``)
+/// that start and end at cuts, for ``ParagraphPreparer/reprepare(_:)``: the old preparation,
+/// the new units, and what is known of the whole paragraph around them.
+struct ParagraphEdit {
+    /// The old preparation of the paragraph (or of the pieces).
+    var old: PreparedParagraph
+    /// The new units, without the paragraph's break.
+    var units: UnsafeBufferPointer<UInt16>
+    /// The edited range, in the old units.
+    var replaced: Range<Int>
+    /// The old units of `replaced`.
+    var removed: UnsafeBufferPointer<UInt16>
+    /// Whether the units start at the paragraph's start (else after a cut, `outerLetters.before`
+    /// the letter before its space) and end at its end (else at a cut before `outerLetters.after`).
+    var startsParagraph = true
+    var endsParagraph = true
+    var outerLetters: (before: UInt16?, after: UInt16?) = (nil, nil)
+    /// Whether the whole old paragraph holds a unit that may need bidi; its level when it holds
+    /// no B and no explicit control (nil otherwise); whether it holds a paired bracket; its
+    /// scripts (``ScriptMix``).
+    var mayNeedBidi = false
+    var level: UInt8? = nil
+    var holdsBracket = true
+    var scripts = ScriptMix.several
+}
+
 extension ParagraphPreparer {
-    /// Re-prepares a paragraph after an edit inside it by preparing only a window around the
-    /// edit: the new paragraph is `paragraph`'s segments, advances and flags before the window,
-    /// the window's, and the old ones after it with their offsets moved by the edit's length
-    /// change. Returns nil when the window cannot be proven to give exactly what preparing the
-    /// whole new paragraph gives; the caller then prepares it whole.
+    /// Re-prepares a paragraph after `edit` by preparing only a window around it: the new
+    /// paragraph is the old segments, advances and flags before the window, the window's, and
+    /// the old ones after it with their offsets moved by the edit's length change. Returns nil
+    /// when the window cannot be proven to give exactly what preparing the whole new paragraph
+    /// gives; the caller then prepares it whole.
     ///
-    /// `units` is the new paragraph (no explicit break), `replaced` the edited range in the old
-    /// one, `removed` the old units of that range, `scripts` the scripts of the whole old
-    /// paragraph when known (`paragraph` may be only some of its pieces). Paragraphs shorter
-    /// than `minimumLength` are
-    /// left to a whole preparation. `paragraph` may also be some consecutive pieces of a longer
-    /// paragraph (``ParagraphPiece``) that start and end at cuts: `endsParagraph` false then says
-    /// that the paragraph goes on after them.
-    ///
-    /// The window ends at cuts (``ParagraphCut``) where nothing the preparation computes looks
-    /// across: bidi (a paragraph with no unit that may need it is left-to-right throughout; in
-    /// one that holds right-to-left text, `paragraphMayNeedBidi` or its own units, or that the
-    /// edit brings some, the window must resolve to one even level or be resolved in the
-    /// context of the letters beyond its cuts, ``BidiCut``, and start at the paragraph's start,
-    /// which `startsParagraph` false says `paragraph` does not hold, only when the new
-    /// paragraph's level is the old one; `paragraphLevel` is
-    /// the paragraph's level when it holds no B and no explicit control, else nil;
-    /// `outerLetters` the letters beyond the cuts `paragraph` starts and ends at, when it is
-    /// some pieces of a longer paragraph; `holdsBracket` false, that the whole old paragraph
-    /// holds no paired bracket),
-    /// script runs, grapheme clusters, UAX #14 and the web profile's break rules, and shaping
-    /// (the primary font shapes space-separated words independently, as ``SegmentCache``'s
-    /// chunks rely on). Complexity: O(window) preparation, plus copying the arrays (memory
+    /// The window ends at cuts (`ParagraphCut`, `IdeographCut`) where nothing the preparation
+    /// computes looks across: script runs, grapheme clusters, UAX #14 and the web profile's
+    /// break rules, shaping, and bidi, which a paragraph with right-to-left text resolves in
+    /// the context of the letters beyond the cuts (`BidiCut`); the edit brings, takes or
+    /// re-pairs no bracket unless the paragraph holds one script and no bidi. The proofs are in
+    /// the Editing article. Complexity: O(window) preparation, plus copying the arrays (memory
     /// speed): the old paragraph stays as it was (a snapshot or an undo may hold it).
     func reprepare(
-        _ paragraph: PreparedParagraph, units: UnsafeBufferPointer<UInt16>, replaced: Range<Int>,
-        removed: UnsafeBufferPointer<UInt16>, minimumLength: Int, endsParagraph: Bool = true,
-        startsParagraph: Bool = true, paragraphMayNeedBidi: Bool = false, paragraphLevel: UInt8? = nil,
-        outerLetters: (before: UInt16?, after: UInt16?) = (nil, nil), holdsBracket: Bool = true,
-        scripts: ScriptMix = .several
+        _ edit: ParagraphEdit
     ) throws(AutoHeightError) -> (paragraph: PreparedParagraph, window: ParagraphWindow)? {
+        let (paragraph, units, replaced, removed) = (edit.old, edit.units, edit.replaced, edit.removed)
         let oldCount = paragraph.length
         let count = units.count
         let delta = count - oldCount
         let insertedEnd = replaced.lowerBound + replaced.count + delta
-        let holdsBidi = paragraphMayNeedBidi || paragraph.bidiUnits > 0
-        guard oldCount >= minimumLength, count > 0, oldCount > 0,
-            !language.breaksByPhrase, count <= limits.maximumParagraphLength,
+        let holdsBidi = edit.mayNeedBidi || paragraph.bidiUnits > 0
+        guard count > 0, oldCount > 0, !language.breaksByPhrase, count <= limits.maximumParagraphLength,
             replaced.upperBound <= oldCount, insertedEnd >= replaced.lowerBound
         else { return nil }
         // The edit takes or brings no paired bracket (whose pairing gives script to a closing
@@ -51,9 +57,9 @@ extension ParagraphPreparer {
         let inserted = UnsafeBufferPointer(rebasing: units[replaced.lowerBound..<insertedEnd])
         var insertedBidi = 0
         for unit in inserted where CharacterClasses.mayNeedBidi(unit) { insertedBidi += 1 }
-        if insertedBidi > 0 && paragraphLevel == nil { return nil }
+        if insertedBidi > 0 && edit.level == nil { return nil }
         let bracketsPairFreely =
-            !holdsBidi && insertedBidi == 0 && scripts.adding(ScriptMix.of(inserted)).isSingle
+            !holdsBidi && insertedBidi == 0 && edit.scripts.adding(ScriptMix.of(inserted)).isSingle
         if !bracketsPairFreely { for unit in inserted where ParagraphCut.mayBeBracket(unit) { return nil } }
         var removedBidi = 0
         for unit in removed {
@@ -72,17 +78,20 @@ extension ParagraphPreparer {
         if holdsBidi || insertedBidi > 0 {
             // A window that starts the paragraph: only when the new paragraph's level, its
             // window's first strong character's, is the old one, after a letter read as sos.
-            var level = paragraphLevel
-            var letters = outerLetters
-            if start == 0 && startsParagraph, let old = level {
+            var level = edit.level
+            var before = start >= 2 ? units[start - 2] : start == 0 ? edit.outerLetters.before : nil
+            if start == 0 && edit.startsParagraph, let old = level {
                 let newLevel = BidiCut.paragraphLevel(UnsafeBufferPointer(rebasing: units[0..<(end + delta)]))
                 level = newLevel == old ? old : nil
-                letters.before = BidiCut.startLetter(level: old)
+                before = BidiCut.startLetter(level: old)
             }
+            // The letter after the window's end cut; none at the paragraph's end (eos).
+            let newEnd = end + delta
+            let after = newEnd < count ? units[newEnd] : edit.endsParagraph ? nil : edit.outerLetters.after
+            if newEnd == count && !edit.endsParagraph && after == nil { return nil }
             bidiContext = BidiCut.context(
-                start: start, oldEnd: end, delta: delta, units: units, removed: removed,
-                endsParagraph: endsParagraph, paragraphLevel: level, outerLetters: letters,
-                holdsBracket: holdsBracket)
+                UnsafeBufferPointer(rebasing: units[start..<newEnd]), removed: removed, level: level, before: before,
+                after: after, holdsBracket: edit.holdsBracket)
             if bidiContext == nil { return nil }
         }
         // Brackets in the rest of the old window would pair differently with the edit's
@@ -93,7 +102,7 @@ extension ParagraphPreparer {
         let window = UnsafeBufferPointer(rebasing: units[start..<(end + delta)])
         if CombiningMarks.firstRun(longerThan: limits.maximumCombiningMarks, in: window) != nil { return nil }
         let prepared = try prepare(
-            window, mayNeedBidi: bidiContext != nil, endsParagraph: endsParagraph && end == oldCount,
+            window, mayNeedBidi: bidiContext != nil, endsParagraph: edit.endsParagraph && end == oldCount,
             bidiContext: bidiContext)
         // A broken syllable's dotted circle depends on the syllables before it in its run.
         if prepared.holdsDottedCircle { return nil }
