@@ -1,8 +1,8 @@
 /// Edits that type or delete paragraph breaks next to long paragraphs kept in pieces: Enter in
 /// the middle of one splits it, Backspace at the start of the paragraph after one joins them.
 /// The edit reads only the pieces around it, prepares windows between cuts
-/// (``ParagraphPreparer/prepareAcrossBreaks(_:spans:oldUnits:edit:head:tail:)``, whose file
-/// argues why that is exact) and shares every other piece, so a keystroke costs O(piece) work
+/// (``ParagraphPreparer/prepareAcrossBreaks(_:spans:oldUnits:edit:head:tail:)``; the Editing
+/// article argues why that is exact) and shares every other piece, so a keystroke costs O(piece) work
 /// plus O(pieces) references; the line memo carries the old paragraphs' lines over
 /// (``MeasureMemo/LineCarry``).
 extension EditableText {

@@ -1,57 +1,11 @@
 // Problem: typing a paragraph break inside a long paragraph kept in pieces, or deleting the break
 //   after or before one, made both new paragraphs be prepared whole (285 ms per keystroke at 1 MB).
-// Solution: each new paragraph is the old preparation before a cut (its first paragraph's pieces
-//   and the part of the edited pieces before the last cut before the edit), a window prepared
-//   alone, and the old preparation after a cut (the part of the edited pieces from the first cut
-//   at least two units after the edit, and the last paragraph's later pieces). This equals the
-//   whole new paragraph's preparation when:
-//   - cuts: each kept side ends or starts at a ParagraphCut or IdeographCut of the old text
-//     whose units (at most two before it and one after) the edit left alone, so it is a cut of
-//     the new paragraph too (isCut reads only those units and the fonts); everything ParagraphCut argues (runs, clusters, UAX #14, the web profile's
-//     rules, CSS, shaping) then holds across it as it does for a window inside a paragraph;
-//   - start and end of a paragraph: a window that starts a paragraph starts it in the whole
-//     preparation too, and one that ends it (at the break typed) is prepared with its end's
-//     rules (UAX #14 LB3, Pango's trailing whitespace that does not hang at the end); a kept
-//     side never holds a paragraph's start or end that the edit moved: the text before the
-//     first cut keeps its paragraph's start, the text after the last keeps its end;
-//   - breaks: a break is a control, so grapheme clusters end on both sides of it (GB4, GB5),
-//     and CR LF is found in the new units, where a typed CR meets the LF after it;
-//   - bidi: a paragraph that keeps a side and whose old paragraph held no unit that may need
-//     bidi (`bidiUnits == 0`), and whose window holds none, is left-to-right throughout, as its
-//     sides were. Otherwise every old paragraph it keeps from has units that may need bidi (so
-//     holds no B and no explicit control, StoredParagraph.make) and no paired bracket, its
-//     level is known (``BidiCut/paragraphLevel(_:)`` of its first piece), and the window holds
-//     no bracket (N0 applies nowhere); the window is resolved in context
-//     (``BidiCut/context(_:removed:level:before:after:holdsBracket:)``)
-//     at the new paragraph's level q, after X, the letter before its start cut `X |Z`, and
-//     before Y, the letter after its end cut `W |Y` (none when it ends its paragraph: eos, and
-//     L1 at the end, as in the whole). q: a paragraph that keeps a head side keeps its old
-//     start, and X, strong, is before the window: its first strong character, hence its level,
-//     is the head's old one (P2/P3); one that keeps none starts with its window: q is the
-//     level of the window's first strong character (W before its end cut at the latest), and
-//     X is a letter of q's direction, which W1, W2, W7 and N1 read as they read sos. A kept
-//     tail side was resolved at its old paragraph's level: the new paragraph keeps it only
-//     when q equals that level, else it is prepared whole. Then BidiCut's argument gives the
-//     window's units their levels in the whole new paragraph, and the kept units keep theirs:
-//     rules reading forward from the head side (W4, W5, N1) stop at Z, which the edit left
-//     alone, and the space of `X |Z` lies between two letters of one direction; rules reading
-//     back from the tail side (W1, W2, W7, N1) stop at Y; the head side's text before it, the
-//     tail side's after it and its end (eos, L1) are those of its old paragraph, at the same
-//     level. So runs break and shape as in the whole at both cuts;
-//   - paired brackets: a closing bracket takes the script of the opening one it closes,
-//     however far; a window holding a bracket is prepared alone only when no bracket is kept
-//     before it in its paragraph, and a kept side after a cut that holds one only when no
-//     bracket is open at the cut in the old paragraph nor in the new one; unless the old
-//     paragraphs a new one keeps from and its window hold one script (ScriptMix): then the old
-//     and the new paragraph are each one run of that script wherever brackets pair, and so is
-//     the window alone (it holds a letter of a cut);
-//   - limits: a window with a run of combining marks over the limit, or a paragraph over the
-//     length limit, is left to the whole preparation, which reports it as before.
-// Limitations: a paragraph with right-to-left text (in its window or an old paragraph it keeps
-//   from) that holds a paired bracket, keeps from an old paragraph with none, or whose tail
-//   side's old level differs from its own, phrase breaking, styles for which the typed
-//   unit is no paragraph break, and edits with no cut within ParagraphCut.searchLimit segments
-//   are prepared whole.
+// Solution: each new paragraph is the old preparation before a cut, a window prepared alone, and
+//   the old preparation after a cut; exact by the cuts' arguments, the paragraphs' starts and
+//   ends, the break being a control, bidi resolved in context and the brackets' rule.
+// Limitations: right-to-left text with a paired bracket or a changed level, phrase breaking, and
+//   no cut within ParagraphCut.searchLimit segments are prepared whole. The proof: the Editing
+//   article ("Breaks typed or deleted").
 
 /// The old side of an edit across paragraph breaks (``ParagraphPreparer/prepareAcrossBreaks(_:spans:oldUnits:edit:head:tail:)``):
 /// the part of the first (head) or last (tail) paragraph the edit's region holds, with its old
@@ -92,8 +46,8 @@ struct BreakWindows {
 extension ParagraphPreparer {
     /// Prepares the new units of an edit's region, `units` split into `spans` (one per new
     /// paragraph), reusing the old preparation of `head` before its last cut before the edit and
-    /// of `tail` after its first cut at least two units after it (the rules are in this file's
-    /// header). `edit` is the range of `oldUnits` replaced; `head.start` is 0. Returns nil when
+    /// of `tail` after its first cut at least two units after it (the rules are in the Editing
+    /// article). `edit` is the range of `oldUnits` replaced; `head.start` is 0. Returns nil when
     /// a rule does not hold or a window fails to prepare: the caller then prepares the
     /// paragraphs whole.
     func prepareAcrossBreaks(
@@ -113,7 +67,7 @@ extension ParagraphPreparer {
         guard cut.offset <= first.upperBound, newEnd >= last.lowerBound else { return nil }
         let hasHead = cut.offset > 0 || head?.keepsOutside == true
         let hasTail = tailCut != nil || tail?.keepsOutside == true
-        // Brackets (see the header): what is kept before the first window, and after the last.
+        // Brackets (the Editing article): what is kept before the first window, and after the last.
         let beforeHolds =
             hasHead
             && (head!.keepsOutside && head!.outsideHoldsBracket
@@ -138,7 +92,7 @@ extension ParagraphPreparer {
             let window =
                 (keepsBefore ? cut.offset : span.range.lowerBound)..<(keepsAfter ? newEnd : span.range.upperBound)
             let windowUnits = UnsafeBufferPointer(rebasing: units[window])
-            // Bidi (see the header): resolved in context at the new paragraph's level.
+            // Bidi (the Editing article): resolved in context at the new paragraph's level.
             var bidiContext: BidiContext? = nil
             let headLevel = keepsBefore ? head!.level : nil
             let tailLevel = keepsAfter ? tail!.level : nil

@@ -1,31 +1,12 @@
-/// Where a paragraph can be cut so that preparing the two sides apart gives
-/// exactly the preparation of the whole, in every respect that does not depend on the font:
-/// after a space that follows a letter, before a letter of the same script (`word |word`),
-/// where the paragraph had a break opportunity.
-///
-/// - Script runs: both letters have a real script, so the itemizer's state at the cut is that
-///   script whichever side it starts from (paired brackets aside, which the caller excludes
-///   unless the paragraph holds one script, ``ScriptMix``).
-/// - Grapheme clusters: a space and a letter that joins nothing before it start clusters
-///   (no rule looks across a space).
-/// - UAX #14: no rule that looks further than the two characters around a boundary passes a
-///   letter (LB14–LB17 look back over spaces to OP, QU, CL, CP, B2; LB9 over marks; LB21a, LB25
-///   and LB30a over hyphens, numbers and regional indicators), so the opportunities on each side
-///   depend on that side; at the cut LB18 breaks (the letter before the space is not OP), as it
-///   did before the edit. Keep-all removes only breaks between two letters. The web profile's
-///   rules look at most two units back, which stay on one side.
-/// - Shaping: HarfBuzz's joining shapers (Arabic and the other scripts whose letters join) look
-///   past a run's edges to the nearest character that is not transparent: the space, of
-///   Joining_Type U, which ends their look as the edge of the text does, so the letter after
-///   the cut takes the form it takes after the space and the one before it the form it takes
-///   before the space. The fonts' lookups are checked by ``ParagraphPreparer/isCut(at:in:)``
-///   (words shaped independently in the direction of the letters, by the font that sets them).
-/// - Hanging whitespace: the segment before the cut ends with the space either way.
-/// - CSS (``CSSBreaks``): `word-break: break-all`, `line-break: anywhere` and
-///   `white-space: break-spaces` decide a break from the unit, its own cluster and the cluster
-///   before it, and `white-space: normal` takes the width of a space that follows a space (and
-///   of a paragraph's leading run): with one space before the cut and a letter after it, none
-///   of them looks across. Phrase breaking reads whole sentences, so it keeps no pieces.
+/// Where a paragraph can be cut (`word |word`: after a space that follows a letter, before a
+/// letter of the same script, where the paragraph had a break opportunity) so that preparing
+/// the two sides apart gives exactly the preparation of the whole. Problem: an edit's window
+/// must end where nothing the preparation computes looks across. Solution: script runs,
+/// clusters, UAX #14, the web profile's and CSS's break rules and HarfBuzz's joining shapers
+/// look no further than the space; the fonts are checked by
+/// ``ParagraphPreparer/isCut(at:in:)``. Limitations: paired brackets (unless the paragraph
+/// holds one script, ``ScriptMix``) and phrase breaking. The proof, rule by rule: the Editing
+/// article ("Word cuts").
 enum ParagraphCut {
     /// Segments passed over looking for a cut on each side of an edit.
     static let searchLimit = 256
