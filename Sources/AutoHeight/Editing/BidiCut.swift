@@ -1,12 +1,9 @@
-/// When a window of a paragraph that holds right-to-left text may be prepared apart. Problem:
-/// UAX #9 resolves levels over the whole paragraph. Solution: ICU resolves the text
-/// `X window Y` at the paragraph's level, X and Y the letters beyond the window's cuts (X a
-/// letter read as sos for a window that starts its paragraph), which gives each unit of the
-/// window its level in the whole and changes no level outside it (conditions (e)–(h) of
-/// ``context(_:removed:level:before:after:holdsBracket:)``); at a cut the three units have one
-/// level, so no run breaks there. Limitations: a paragraph with an explicit control or a B,
-/// an unknown level, a new level at its start, a paired bracket in the window, and condition
-/// (h). The proof, rule by rule: the Editing article ("Bidi in context").
+/// When a window of a paragraph with right-to-left text may be prepared apart. Problem: UAX #9
+/// resolves levels over the whole paragraph. Solution: ICU resolves `X window Y` at the
+/// paragraph's level, X and Y the letters beyond the window's cuts, which gives the window's
+/// units their levels in the whole and changes none outside (conditions (e)–(h),
+/// ``context(_:removed:level:before:after:holdsBracket:)``). Limitations: explicit controls, B,
+/// an unknown or changed level, brackets, (h). The proof: the Editing article ("Bidi in context").
 enum BidiCut {
     /// Whether `unit` is a BMP character of Bidi_Class L. Complexity: O(1).
     static func isStrongLeft(_ unit: UInt16) -> Bool {

@@ -1,11 +1,9 @@
-/// Where a left-to-right paragraph can be cut between two letters of CJK text written without
-/// spaces (`漢|字`, `か|な`, `カ|ナ`, `한|국`), so that preparing the two sides apart gives exactly
-/// the preparation of the whole. Problem: CJK text has no `word |word` cut. Solution: between
-/// two BMP *cut letters* of one script (``candidates(of:)``: ideographs and kana of class ID,
-/// Hangul syllables of class H2 or H3) where the paragraph had a break opportunity, no
-/// segmentation rule looks across, and the primary font's lookups tie neither glyph to a
-/// neighbour (``Font/isolatedLetters(script:language:candidates:)``). Limitations: fonts with
-/// legacy `kern` or AAT tables, keep-all and phrase breaking have no such cut. The proof: the
+/// Where a left-to-right paragraph of CJK text without spaces can be cut (`漢|字`, `か|な`, `한|국`)
+/// so that the two sides prepared apart give exactly the whole's preparation. Problem: such
+/// text has no `word |word` cut. Solution: between two cut letters of one script
+/// (``candidates(of:)``) where it had a break opportunity no rule looks across, and the primary
+/// font ties neither glyph to a neighbour (``Font/isolatedLetters(script:language:candidates:)``).
+/// Limitations: fonts with `kern` or AAT tables, keep-all, phrase breaking. The proof: the
 /// Editing article ("Ideograph cuts").
 enum IdeographCut {
     /// The scripts whose letters may be cut between.

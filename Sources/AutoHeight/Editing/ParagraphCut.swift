@@ -1,12 +1,9 @@
-/// Where a paragraph can be cut (`word |word`: after a space that follows a letter, before a
-/// letter of the same script, where the paragraph had a break opportunity) so that preparing
-/// the two sides apart gives exactly the preparation of the whole. Problem: an edit's window
-/// must end where nothing the preparation computes looks across. Solution: script runs,
-/// clusters, UAX #14, the web profile's and CSS's break rules and HarfBuzz's joining shapers
-/// look no further than the space; the fonts are checked by
-/// ``ParagraphPreparer/isCut(at:in:)``. Limitations: paired brackets (unless the paragraph
-/// holds one script, ``ScriptMix``) and phrase breaking. The proof, rule by rule: the Editing
-/// article ("Word cuts").
+/// Where a paragraph can be cut (`word |word`, where it had a break opportunity) so that the two
+/// sides prepared apart give exactly the whole's preparation. Problem: a window must end where
+/// nothing the preparation computes looks across. Solution: no segmentation rule or joining
+/// shaper looks past the space; ``ParagraphPreparer/isCut(at:in:)`` checks the fonts.
+/// Limitations: paired brackets (unless one script, ``ScriptMix``), phrase breaking. The
+/// proof: the Editing article ("Word cuts").
 enum ParagraphCut {
     /// Segments passed over looking for a cut on each side of an edit.
     static let searchLimit = 256

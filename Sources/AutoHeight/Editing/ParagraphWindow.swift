@@ -1,23 +1,19 @@
-/// An edit inside a paragraph, or inside consecutive pieces of a long one (``ParagraphPiece``)
-/// that start and end at cuts, for ``ParagraphPreparer/reprepare(_:)``: the old preparation,
-/// the new units, and what is known of the whole paragraph around them.
+/// An edit inside a paragraph, or inside consecutive pieces of one that start and end at cuts
+/// (``ParagraphPiece``), for ``ParagraphPreparer/reprepare(_:)``.
 struct ParagraphEdit {
-    /// The old preparation of the paragraph (or of the pieces).
+    /// The old preparation, the new units (no break), the edited range of the old units, and
+    /// the old units of that range.
     var old: PreparedParagraph
-    /// The new units, without the paragraph's break.
     var units: UnsafeBufferPointer<UInt16>
-    /// The edited range, in the old units.
     var replaced: Range<Int>
-    /// The old units of `replaced`.
     var removed: UnsafeBufferPointer<UInt16>
     /// Whether the units start at the paragraph's start (else after a cut, `outerLetters.before`
     /// the letter before its space) and end at its end (else at a cut before `outerLetters.after`).
     var startsParagraph = true
     var endsParagraph = true
     var outerLetters: (before: UInt16?, after: UInt16?) = (nil, nil)
-    /// Whether the whole old paragraph holds a unit that may need bidi; its level when it holds
-    /// no B and no explicit control (nil otherwise); whether it holds a paired bracket; its
-    /// scripts (``ScriptMix``).
+    /// The whole old paragraph: whether a unit may need bidi; its level when it holds no B and
+    /// no explicit control; whether it holds a paired bracket; its scripts.
     var mayNeedBidi = false
     var level: UInt8? = nil
     var holdsBracket = true
@@ -25,19 +21,12 @@ struct ParagraphEdit {
 }
 
 extension ParagraphPreparer {
-    /// Re-prepares a paragraph after `edit` by preparing only a window around it: the new
-    /// paragraph is the old segments, advances and flags before the window, the window's, and
-    /// the old ones after it with their offsets moved by the edit's length change. Returns nil
-    /// when the window cannot be proven to give exactly what preparing the whole new paragraph
-    /// gives; the caller then prepares it whole.
-    ///
-    /// The window ends at cuts (`ParagraphCut`, `IdeographCut`) where nothing the preparation
-    /// computes looks across: script runs, grapheme clusters, UAX #14 and the web profile's
-    /// break rules, shaping, and bidi, which a paragraph with right-to-left text resolves in
-    /// the context of the letters beyond the cuts (`BidiCut`); the edit brings, takes or
-    /// re-pairs no bracket unless the paragraph holds one script and no bidi. The proofs are in
-    /// the Editing article. Complexity: O(window) preparation, plus copying the arrays (memory
-    /// speed): the old paragraph stays as it was (a snapshot or an undo may hold it).
+    /// Re-prepares a paragraph after `edit`, preparing only a window around it between cuts
+    /// (``ParagraphCut``, ``IdeographCut``; bidi in context, ``BidiCut``; brackets only in one
+    /// script, ``ScriptMix``): the old segments, advances and flags before the window, the
+    /// window's, and the old ones after it moved by the length change. Nil when the window is
+    /// not proven exact (the Editing article): the caller prepares the paragraph whole.
+    /// Complexity: O(window) preparation, plus copying the arrays; the old paragraph stays.
     func reprepare(
         _ edit: ParagraphEdit
     ) throws(AutoHeightError) -> (paragraph: PreparedParagraph, window: ParagraphWindow)? {
