@@ -39,7 +39,7 @@ package final class TextSnapshot: Sendable {
         for leaf in leaves {
             for paragraph in leaf.paragraphs { paragraph.appendUnits(to: &units) }
         }
-        return String(decoding: units, as: UTF16.self)
+        return String(utf16Units: units)
     }
 
     /// Whether both hold the same text, scalar by scalar. Two snapshots of one store compare
