@@ -50,6 +50,46 @@ import Testing
         #expect(!ParagraphShaper.mayMakeEmoji(0xA9) && ParagraphShaper.mayMakeEmoji(0xDB40))
     }
 
+    /// Rule: the packed table answers as a dictionary keyed by script, colour and the scalar
+    /// array: random keys of 0 to 4 scalars (orders and lengths that share scalars included),
+    /// growing from 16 slots, and emptied whole when a new key finds it full.
+    @Test func shortClusterChoicesAnswerAsADictionary() {
+        struct Key: Hashable {
+            var script: Script
+            var colorOnly: Bool
+            var scalars: [UInt32]
+        }
+        let fonts = [Fixtures.notoSans, Fixtures.nanumGothic]
+        let capacity = 300
+        var table = ShortClusterChoices(capacity: capacity)
+        var reference: [Key: Int?] = [:]
+        var generator = EditableTextTests.Generator(state: 13)
+        let scripts: [Script] = [.latin, .han, .arabic]
+        var clears = 0
+        for step in 0..<20_000 {
+            let length = Int(generator.next() % 5)
+            let scalars = (0..<length).map { _ in UInt32(0x20 + generator.next() % 40) }
+            var needed = NeededScalars()
+            for scalar in scalars { needed.append(scalar) }
+            let key = Key(
+                script: scripts[Int(generator.next() % 3)], colorOnly: generator.next() % 2 == 0, scalars: scalars)
+            let known = table.value(script: key.script, colorOnly: key.colorOnly, needed: needed)
+            #expect(known.map { $0?.index } == reference[key], "step \(step): \(key)")
+            if generator.next() % 3 == 0 || known == nil {
+                let index = Int(generator.next() % 3)
+                let choice = index == 2 ? nil : ParagraphShaper.FontChoice(index: index + 1, font: fonts[index])
+                if reference[key] == nil && reference.count == capacity {
+                    reference.removeAll()
+                    clears += 1
+                }
+                table.insert(choice, script: key.script, colorOnly: key.colorOnly, needed: needed)
+                reference[key] = .some(choice?.index)
+            }
+            #expect(table.count == reference.count, "step \(step)")
+        }
+        #expect(clears > 3, "the table filled and was emptied (\(clears) times)")
+    }
+
     /// Rule: scalars are packed whole up to four, each in 21 bits; the same scalars in another
     /// order or with one more are another key.
     @Test func neededScalarsPackDistinctly() {
@@ -67,9 +107,16 @@ import Testing
         for (index, key) in keys.enumerated() {
             for other in keys[(index + 1)...] { #expect(key != other) }
         }
-        let memoKeys = keys.map { $0.key(script: .latin, colorOnly: false) }
-        #expect(Set(memoKeys).count == keys.count)
-        #expect(!memoKeys.contains(keys[1].key(script: .latin, colorOnly: true)))
-        #expect(!memoKeys.contains(keys[1].key(script: .han, colorOnly: false)))
+        var table = ShortClusterChoices(capacity: 16)
+        for (index, key) in keys.enumerated() {
+            table.insert(
+                ParagraphShaper.FontChoice(index: index + 1, font: Fixtures.notoSans), script: .latin, colorOnly: false,
+                needed: key)
+        }
+        #expect(
+            keys.map { table.value(script: .latin, colorOnly: false, needed: $0)??.index ?? 0 } == Array(1...keys.count)
+        )
+        #expect(table.value(script: .latin, colorOnly: true, needed: keys[1]) == nil)
+        #expect(table.value(script: .han, colorOnly: false, needed: keys[1]) == nil)
     }
 }

@@ -7,9 +7,9 @@
 /// ``capacity`` entries. What it holds is what the stack's fonts and the system fallback would
 /// answer again (discovered fonts keep their indices), so it changes no result.
 ///
-/// Clusters needing at most four characters (nearly all) are kept keyed by their packed
-/// ``NeededScalars`` (a hit allocates nothing), longer ones keyed by their scalars. It also lends
-/// a scalar buffer to font choice.
+/// Clusters needing at most four characters (nearly all) are kept in a ``ShortClusterChoices``
+/// table keyed by their packed ``NeededScalars`` (a hit allocates nothing), longer ones in a
+/// dictionary keyed by their scalars. It also lends a scalar buffer to font choice.
 final class FontChoiceMemo {
     struct Key: Hashable {
         var script: Script
@@ -18,19 +18,12 @@ final class FontChoiceMemo {
         var scalars: [UInt32]
     }
 
-    /// The key of a cluster needing at most ``NeededScalars/capacity`` characters
-    /// (``NeededScalars/key(script:colorOnly:)``).
-    struct ShortKey: Hashable {
-        var high: UInt64
-        var low: UInt64
-    }
-
     /// The most clusters remembered (in each of the two tables).
     static let capacity = 4096
 
     private var owner: (stack: String, language: String)? = nil
     private var choices: [Key: ParagraphShaper.FontChoice?] = [:]
-    private var shortChoices: [ShortKey: ParagraphShaper.FontChoice?] = [:]
+    private var shortChoices = ShortClusterChoices(capacity: FontChoiceMemo.capacity)
     /// A scalar buffer lent to font choice (swapped out while in use, so never shared).
     var scalars: [UInt32] = []
     /// Every font a remembered choice names (``ParagraphShaper/FontChoice`` does not retain its
@@ -43,14 +36,14 @@ final class FontChoiceMemo {
         if let owner, owner.stack == stack, owner.language == language { return }
         owner = (stack, language)
         choices.removeAll(keepingCapacity: true)
-        shortChoices.removeAll(keepingCapacity: true)
+        shortChoices.removeAll()
         fonts.removeAll()
     }
 
     /// The remembered choice for a cluster of `script` needing the short `needed` (`.some(nil)`:
     /// no font covers it), or nil when none is remembered.
     func known(script: Script, colorOnly: Bool, needed: NeededScalars) -> ParagraphShaper.FontChoice?? {
-        shortChoices[needed.key(script: script, colorOnly: colorOnly)]
+        shortChoices.value(script: script, colorOnly: colorOnly, needed: needed)
     }
 
     /// The remembered choice for `key` (a cluster needing more than four characters), or nil.
@@ -64,8 +57,7 @@ final class FontChoiceMemo {
     ) {
         if let font = choice?.font, !fonts.contains(where: { $0 === font }) { fonts.append(font) }
         if needed.isShort {
-            if shortChoices.count >= Self.capacity { shortChoices.removeAll(keepingCapacity: true) }
-            shortChoices[needed.key(script: script, colorOnly: colorOnly)] = .some(choice)
+            shortChoices.insert(choice, script: script, colorOnly: colorOnly, needed: needed)
             return
         }
         if choices.count >= Self.capacity { choices.removeAll(keepingCapacity: true) }
