@@ -93,15 +93,24 @@ let package = Package(
         ),
         .testTarget(
             name: "AutoHeightTests",
-            dependencies: ["AutoHeight", "AutoHeightFonts", "AutoHeightCLI", "AutoHeightOptions", "AutoHeightRecords"],
+            dependencies: [
+                "AutoHeight", "AutoHeightFonts", "AutoHeightCLI", "AutoHeightOptions", "AutoHeightRecords",
+                "AutoHeightTestSupport",
+            ],
             resources: [.copy("Fixtures")]
         ),
+        // What the three test targets share (fonts, fixtures, a generator): public and package API only.
+        .target(
+            name: "AutoHeightTestSupport", dependencies: ["AutoHeight", "AutoHeightFonts"],
+            path: "Tests/AutoHeightTestSupport"),
         // The editor's and the drawing's tests, each over its module (the CLI's `replay` and
         // `render` commands are tested with the CLI in AutoHeightTests).
         .testTarget(
-            name: "AutoHeightEditorTests", dependencies: ["AutoHeight", "AutoHeightEditor", "AutoHeightFonts"]),
+            name: "AutoHeightEditorTests",
+            dependencies: ["AutoHeight", "AutoHeightEditor", "AutoHeightFonts", "AutoHeightTestSupport"]),
         .testTarget(
-            name: "AutoHeightRenderTests", dependencies: ["AutoHeight", "AutoHeightRender", "AutoHeightFonts"]),
+            name: "AutoHeightRenderTests",
+            dependencies: ["AutoHeight", "AutoHeightRender", "AutoHeightFonts", "AutoHeightTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -4,29 +4,16 @@ import Testing
 @testable import AutoHeightEditor
 
 /// Edits in long paragraphs through the editor model, against a full measure (moved from
-/// AutoHeightTests' `ParagraphWindowTests`, whose name the suite keeps, with the words and
-/// paragraph generator they use).
+/// AutoHeightTests' `ParagraphWindowTests`, whose name the suite keeps; the words and paragraphs
+/// are AutoHeightTestSupport's).
 @Suite struct ParagraphWindowTests {
-    static let words = [
-        "the", "quick", "brown", "fox", "jumps", "over", "lazy", "dog", "Ωμέγα", "слово", "naïve", "e\u{0301}te",
-        "don't", "x-1", "co-op", "3.14", "漢字", "かな", "한국어", "👨‍👩‍👧", "🇰🇷🇯🇵", "(par)", "[b]", "a\tb", "“q”", "https://x.org/a",
-        "e\u{0301}\u{0302}", "ZWJ\u{200D}x", "ﬁn", "A.B.", "1,000", "$5",
-    ]
-    static let insertions = [
-        "a", " ", "word ", "  ", "é", "\u{0301}", "(", "🇰🇷", "👨‍👩‍👧", "漢", "한", "\t", "-", "—", "\r\n", "Ω", "ж",
-        "x y z ", "\u{200D}", "1", ".", "", "''", "e\u{0301}", "a", "b ", "", "", "xy",
-    ]
+    static let words = LongParagraphs.words
+    static let insertions = LongParagraphs.insertions
 
-    /// A paragraph of `count` words, mostly Latin ones (where windows are taken), the rest from
-    /// every other kind in `words` (right-to-left text, where no window is taken, is in
-    /// ``windowIsTakenOnlyWhereItIsSafe()`` and `EditableTextTests`).
+    /// ``LongParagraphs/paragraph(_:generator:latinOnly:)`` (right-to-left text, where no window
+    /// is taken, is in `windowIsTakenOnlyWhereItIsSafe()` and `EditableTextTests`).
     static func paragraph(_ count: Int, generator: inout Generator, latinOnly: Bool) -> String {
-        var parts: [String] = []
-        for _ in 0..<count {
-            let pick = latinOnly || generator.below(4) != 0 ? generator.below(8) : generator.below(words.count)
-            parts.append(words[pick])
-        }
-        return parts.joined(separator: generator.below(10) == 0 ? "  " : " ")
+        LongParagraphs.paragraph(count, generator: &generator, latinOnly: latinOnly)
     }
 }
 

@@ -7,18 +7,7 @@ import Testing
 @Suite struct EditableTextTests {
     static let style = TextStyle(fonts: try! FontStack.bundled(), fontSize: 16)
 
-    /// A small deterministic generator (SplitMix64), so failures reproduce.
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(bound, 1))) }
-    }
+    typealias Generator = AutoHeightTestSupport.Generator
 
     /// Snippets edits insert: words, breaks of every kind, CR and LF halves, emoji, combining marks.
     static let insertions = [

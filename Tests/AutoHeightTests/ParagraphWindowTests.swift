@@ -8,26 +8,13 @@ import Testing
 @Suite struct ParagraphWindowTests {
     typealias Generator = EditableTextTests.Generator
 
-    static let words = [
-        "the", "quick", "brown", "fox", "jumps", "over", "lazy", "dog", "Ωμέγα", "слово", "naïve", "e\u{0301}te",
-        "don't", "x-1", "co-op", "3.14", "漢字", "かな", "한국어", "👨‍👩‍👧", "🇰🇷🇯🇵", "(par)", "[b]", "a\tb", "“q”", "https://x.org/a",
-        "e\u{0301}\u{0302}", "ZWJ\u{200D}x", "ﬁn", "A.B.", "1,000", "$5",
-    ]
-    static let insertions = [
-        "a", " ", "word ", "  ", "é", "\u{0301}", "(", "🇰🇷", "👨‍👩‍👧", "漢", "한", "\t", "-", "—", "\r\n", "Ω", "ж",
-        "x y z ", "\u{200D}", "1", ".", "", "''", "e\u{0301}", "a", "b ", "", "", "xy",
-    ]
+    static let words = LongParagraphs.words
+    static let insertions = LongParagraphs.insertions
 
-    /// A paragraph of `count` words, mostly Latin ones (where windows are taken), the rest from
-    /// every other kind in `words` (right-to-left text, where no window is taken, is in
-    /// ``windowIsTakenOnlyWhereItIsSafe()`` and `EditableTextTests`).
+    /// ``LongParagraphs/paragraph(_:generator:latinOnly:)`` (right-to-left text, where no window
+    /// is taken, is in `windowIsTakenOnlyWhereItIsSafe()` and `EditableTextTests`).
     static func paragraph(_ count: Int, generator: inout Generator, latinOnly: Bool) -> String {
-        var parts: [String] = []
-        for _ in 0..<count {
-            let pick = latinOnly || generator.below(4) != 0 ? generator.below(8) : generator.below(words.count)
-            parts.append(words[pick])
-        }
-        return parts.joined(separator: generator.below(10) == 0 ? "  " : " ")
+        LongParagraphs.paragraph(count, generator: &generator, latinOnly: latinOnly)
     }
 
     /// Runs `steps` random edits on each text in `style` with every edit offered to the window,
