@@ -9,7 +9,7 @@ set -euo pipefail
 level=${1:-build}
 packages=(pkg-config libfreetype-dev libharfbuzz-dev libfontconfig-dev libicu-dev)
 if [ "$level" = test ] || [ "$level" = compare ]; then
-  packages+=(fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fonts-dejavu-core)
+  packages+=(fonts-noto-core fonts-noto-cjk fonts-noto-mono fonts-noto-color-emoji fonts-dejavu-core)
   # The browser test of `autoheight render`: headless Chromium, and Python for its PNG reader.
   packages+=(chromium python3)
 fi

@@ -53,6 +53,15 @@ public enum AutoHeightError: Error, Equatable, Sendable, CustomStringConvertible
     case combiningMarksExceedLimit(utf16Offset: Int, count: Int, limit: Int)
     /// ``InputLimits`` with a limit below 1 or a text limit over the ceiling.
     case invalidInputLimits(String)
+    /// Run `index` (0-based, in list order) of a ``StyledText`` is unusable: out of the text's
+    /// range, splitting a surrogate pair, an unknown family, a number out of range.
+    case invalidRun(index: Int, reason: String)
+    /// Inline box `index` (0-based) of a ``StyledText``, or the boxes' count against the text's
+    /// U+FFFC characters (index −1), is unusable.
+    case invalidBox(index: Int, reason: String)
+    /// A styled text was asked for at another font size than its style's (its runs' sizes are
+    /// absolute).
+    case styledTextResized
     /// HarfBuzz could not allocate what shaping needs (its buffers report this only when asked:
     /// the count would otherwise be silently wrong).
     case harfBuzzFailure(String)
@@ -106,6 +115,9 @@ public enum AutoHeightError: Error, Equatable, Sendable, CustomStringConvertible
         case .combiningMarksExceedLimit(let offset, let count, let limit):
             "\(count) combining marks in a row at UTF-16 offset \(offset) of a paragraph, over the limit of \(limit) (InputLimits.maximumCombiningMarks)"
         case .invalidInputLimits(let limits): "invalid input limits (\(limits)): each must be ≥ 1, text ≤ 2147483646"
+        case .invalidRun(let index, let reason): "run \(index): \(reason)"
+        case .invalidBox(let index, let reason): index < 0 ? "boxes: \(reason)" : "box \(index): \(reason)"
+        case .styledTextResized: "a styled text is measured at its style's font size (its runs' sizes are in px)"
         case .harfBuzzFailure(let reason): "HarfBuzz failed: \(reason)"
         case .fontconfigFailure(let reason): "fontconfig failed: \(reason)"
         }

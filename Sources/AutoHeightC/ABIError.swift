@@ -25,7 +25,8 @@ struct ABIError: Error {
             self.init(AH_ERROR_FONT_NOT_FOUND, error.description)
         case .fontFileUnreadable, .notAFont, .unusableFont, .faceIndexOutOfRange, .tooManyFonts:
             self.init(AH_ERROR_FONT, error.description)
-        case .textTooLong, .textExceedsLimit, .paragraphExceedsLimit, .combiningMarksExceedLimit, .loneSurrogate:
+        case .textTooLong, .textExceedsLimit, .paragraphExceedsLimit, .combiningMarksExceedLimit, .loneSurrogate,
+            .invalidRun, .invalidBox:
             self.init(AH_ERROR_INPUT, error.description)
         case .icuFailure, .harfBuzzFailure, .fontconfigFailure:
             self.init(AH_ERROR_NATIVE, error.description)

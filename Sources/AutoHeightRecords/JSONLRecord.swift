@@ -1,9 +1,10 @@
+import AutoHeight
 import AutoHeightOptions
 import Foundation
 
 /// One record of JSON Lines input: `{"id": …, "text": …}` (the CLI's `--jsonl-input`, the HTTP
-/// service's bodies); with `readsOverrides`, also its own `"style"` object and `"widths"` array.
-/// Other keys are ignored.
+/// service's bodies), with its rich text's `"runs"` and `"boxes"`; with `readsOverrides`, also
+/// its own `"style"` object and `"widths"` array. Other keys are ignored.
 public struct JSONLRecord: Sendable {
     /// The id as JSON (a string with quotes, a number, a boolean, or an object or array as it was
     /// written), echoed in the output; `null` if absent.
@@ -16,6 +17,16 @@ public struct JSONLRecord: Sendable {
     public var style: [(key: String, value: String)]?
     /// The record's `"widths"`, when read and present (not yet checked: see ``RecordWidths``).
     public var widths: [Double]?
+    /// The record's style runs (`"runs"`), in order; empty for plain text.
+    public var runs: [StyleRun] = []
+    /// The record's inline boxes (`"boxes"`), one per U+FFFC of the text.
+    public var boxes: [InlineBox] = []
+
+    /// Whether the record has `"runs"` or `"boxes"` (then each U+FFFC of its text needs a box).
+    public var isStyled = false
+
+    /// The text with its runs and boxes; nil for plain text.
+    public var styledText: StyledText? { isStyled ? StyledText(text, runs: runs, boxes: boxes) : nil }
 
     /// A record without its own style or widths.
     public init(idJSON: String, idText: String, text: String) {
@@ -76,6 +87,13 @@ public struct JSONLRecord: Sendable {
             return .invalid(idJSON: idJSON, idText: idText, problem: "no \"text\" string")
         }
         var parsed = JSONLRecord(idJSON: idJSON, idText: idText ?? "line \(lineNumber)", text: text)
+        do throws(StyleSettings.OptionError) {
+            if let runs = record["runs"] { parsed.runs = try JSONStyledText.runs(runs) }
+            if let boxes = record["boxes"] { parsed.boxes = try JSONStyledText.boxes(boxes) }
+            parsed.isStyled = record["runs"] != nil || record["boxes"] != nil
+        } catch {
+            return .invalid(idJSON: idJSON, idText: idText, problem: error.message)
+        }
         if readsOverrides {
             do throws(StyleSettings.OptionError) {
                 if let style = record["style"] { parsed.style = try JSONStyle.pairs(style) }

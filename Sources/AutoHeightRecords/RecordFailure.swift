@@ -24,7 +24,7 @@ public struct RecordFailure: Error, Sendable {
             self.init(message: error.description, exitCode: 66)
         case .notAFont, .unusableFont, .faceIndexOutOfRange: self.init(message: error.description, exitCode: 65)
         case .textTooLong, .invalidRange, .textExceedsLimit, .paragraphExceedsLimit, .combiningMarksExceedLimit,
-            .loneSurrogate:
+            .loneSurrogate, .invalidRun, .invalidBox:
             self.init(message: error.description, exitCode: 65)
         case .icuFailure, .harfBuzzFailure, .fontconfigFailure: self.init(message: error.description, exitCode: 70)
         default: self.init(message: error.description, exitCode: 64)

@@ -57,14 +57,27 @@ public struct RecordMeasurer: Sendable {
     /// to apply: see ``JSONLRecord/parse(_:lineNumber:lineOffset:readsOverrides:)``).
     public func measure(_ record: JSONLRecord, line: Int) -> RecordOutcome {
         let name = RecordFormatter.Name.id(json: record.idJSON, text: record.idText)
+        if let styled = record.styledText {
+            return outcome(name: name, location: location(line: line), line: line) { () throws(AutoHeightError) in
+                try style.prepare(styled)
+            }
+        }
         return measure(record.text, name: name, location: location(line: line), line: line)
     }
 
     /// Measures `text` at every width: its outcome, a record error for a text the library
     /// refuses (too long, …), or `.aborted` for a failure that is not the record's.
     public func measure(_ text: String, name: RecordFormatter.Name, location: String, line: Int?) -> RecordOutcome {
+        outcome(name: name, location: location, line: line) { () throws(AutoHeightError) in try style.prepare(text) }
+    }
+
+    /// The outcome of the text `prepare` makes, measured at every width (or its error).
+    private func outcome(
+        name: RecordFormatter.Name, location: String, line: Int?,
+        _ prepare: () throws(AutoHeightError) -> PreparedText
+    ) -> RecordOutcome {
         do {
-            return try formatter.measured(name: name, prepared: try style.prepare(text))
+            return try formatter.measured(name: name, prepared: try prepare())
         } catch {
             var failure = RecordFailure(error)
             switch error {
@@ -72,7 +85,7 @@ public struct RecordMeasurer: Sendable {
                 .combiningMarksExceedLimit where limitsAreRecordErrors:
                 failure.message = "\(location): \(failure.message)"
                 return formatter.failed(name: name, line: line, failure: failure)
-            case .textTooLong, .invalidRange, .icuFailure:
+            case .textTooLong, .invalidRange, .icuFailure, .invalidRun, .invalidBox:
                 failure.message = "\(location): \(failure.message)"
                 return formatter.failed(name: name, line: line, failure: failure)
             default:

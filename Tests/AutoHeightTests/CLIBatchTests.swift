@@ -157,4 +157,43 @@ import Testing
         #expect(result.status == 64)
         #expect(result.stderr.contains("--jobs must be between 1 and 1024; got 0"))
     }
+
+    /// Rich-text records: runs and boxes measured, bad ones an error naming the record and run.
+    @Test func styledRecordsAreMeasuredAndBadRunsNamed() throws {
+        let input = """
+            {"id": "plain", "text": "Ship it now"}
+            {"id": "bold", "text": "Ship it now", "runs": [{"start": 0, "end": 4, "weight": 700, "size": 24}]}
+            {"id": "chip", "text": "Hi \u{FFFC}", "boxes": [{"width": 40, "height": 30}]}
+            {"id": [1, 2], "text": "abc", "runs": [{"start": 2, "end": 9}]}
+            {"id": "k", "text": "abc", "runs": [{"start": 0, "end": 1, "colour": "red"}]}
+            {"id": "n", "text": "a\u{FFFC}", "boxes": []}
+
+            """
+        let result = try cli.run(
+            [
+                "measure", "--jsonl-input", "-", "--width", "1000", "-O", "jsonl", "--on-error", "record",
+                "--profile", "web", "--line-height", "20",
+            ] + style, stdin: input)
+        #expect(result.status == 65)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 6)
+        #expect(lines[0].hasPrefix("{\"id\":\"plain\",\"width\":1000,\"lines\":1,\"height\":20,"))
+        #expect(lines[1].hasPrefix("{\"id\":\"bold\",\"width\":1000,\"lines\":1,\"height\":23,"))
+        #expect(lines[2].hasPrefix("{\"id\":\"chip\",\"width\":1000,\"lines\":1,\"height\":34,"))
+        #expect(
+            lines[3]
+                == "{\"id\":[1, 2],\"line\":4,\"error\":\"<stdin>: line 4: run 0: range 2..<9 outside the text's 3 UTF-16 units\"}"
+        )
+        #expect(
+            lines[4]
+                == "{\"id\":\"k\",\"line\":5,\"error\":\"<stdin>: line 5: run 0: unknown key \\\"colour\\\" (runs take start, end, family, weight, style, size, letterSpacing)\"}"
+        )
+        #expect(
+            lines[5]
+                == "{\"id\":\"n\",\"line\":6,\"error\":\"<stdin>: line 6: boxes: 0 boxes for 1 U+FFFC characters in the text (one each)\"}"
+        )
+        let stop = try cli.run(["measure", "--jsonl-input", "-", "--width", "1000"] + style, stdin: input)
+        #expect(stop.status == 65)
+        #expect(stop.stderr == "autoheight: <stdin>: line 4: run 0: range 2..<9 outside the text's 3 UTF-16 units\n")
+    }
 }

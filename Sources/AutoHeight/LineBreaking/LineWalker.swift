@@ -57,7 +57,8 @@ extension PreparedParagraph {
                 limit: Self.fitLimit(box), fontSize: fontSize, tabStop: tabStop, from: first, line: &line, base: 0,
                 into: &sink)
         else { return }
-        sink.addLine(start: line.start, end: length, visibleWidth: line.visible * fontSize, fontMask: line.fontMask)
+        sink.addLine(
+            start: line.start, end: length, visibleWidth: line.visible * fontSize, fontMask: line.fontMask | endMask)
     }
 
     /// The walk over segments `first...` with `line` open (at a fit limit of `limit`,

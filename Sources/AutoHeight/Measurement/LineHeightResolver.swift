@@ -13,13 +13,20 @@ package struct LineHeightResolver: Sendable {
     /// a prepared paragraph refers to was discovered before its preparation ended).
     let discovered: SystemFallback.Metrics
     let uniformHeight: Double?
+    /// A styled text's line-height classes: masks then name classes, not fonts.
+    let styled: StyledLineMetrics?
 
     /// A resolver for the line-height `model` at `fontSize`; no allocation (the tables are shared).
-    package init(model: LineHeight, tables: FontMetricTables, fontSize: Double) {
+    package init(model: LineHeight, tables: FontMetricTables, fontSize: Double, styled: StyledLineMetrics? = nil) {
         self.model = model
         self.fontSize = fontSize
         self.tables = tables
+        self.styled = styled
         discovered = tables.systemFallback?.metrics ?? .empty
+        if let styled {
+            uniformHeight = styled.uniformHeight
+            return
+        }
         switch model {
         case .metrics:
             uniformHeight =
@@ -52,6 +59,7 @@ package struct LineHeightResolver: Sendable {
     @inline(__always)
     func height(fontMask mask: UInt32) -> Double {
         if let uniformHeight { return uniformHeight }
+        if let styled { return styled.height(mask: mask) }
         if case .normal = model { return normalHeight(fontMask: mask) }
         let ascenders = tables.ascenders
         let descenders = tables.descenders

@@ -29,14 +29,21 @@ public struct PreparedText: Sendable {
         /// knows every font the system fallback found for them.
         let heights: LineHeightResolver
 
-        init(style: TextStyle, utf16Count: Int, records: [ParagraphRecord], missingGlyphCount: Int) {
+        /// A styled text's line-height classes (nil for plain text).
+        let styled: StyledLineMetrics?
+
+        init(
+            style: TextStyle, utf16Count: Int, records: [ParagraphRecord], missingGlyphCount: Int,
+            styled: StyledLineMetrics? = nil
+        ) {
             self.style = style
             self.utf16Count = utf16Count
             self.records = records
             self.missingGlyphCount = missingGlyphCount
+            self.styled = styled
             tabStop = style.tabStopEm
             heights = LineHeightResolver(
-                model: style.lineHeight, tables: style.fonts.metricTables, fontSize: style.fontSize)
+                model: style.lineHeight, tables: style.fonts.metricTables, fontSize: style.fontSize, styled: styled)
         }
     }
 
@@ -73,9 +80,15 @@ public struct PreparedText: Sendable {
         storage = Storage(style: style, utf16Count: count, records: records, missingGlyphCount: missing)
     }
 
-    /// A prepared text made of `records` (an ``EditableText``'s paragraphs).
-    init(style: TextStyle, utf16Count: Int, records: [ParagraphRecord], missingGlyphCount: Int) {
-        storage = Storage(style: style, utf16Count: utf16Count, records: records, missingGlyphCount: missingGlyphCount)
+    /// A prepared text made of `records` (an ``EditableText``'s paragraphs, or a styled text's
+    /// with its line-height classes).
+    init(
+        style: TextStyle, utf16Count: Int, records: [ParagraphRecord], missingGlyphCount: Int,
+        styled: StyledLineMetrics? = nil
+    ) {
+        storage = Storage(
+            style: style, utf16Count: utf16Count, records: records, missingGlyphCount: missingGlyphCount,
+            styled: styled)
     }
 
     /// The prepared paragraphs, in order (for tests and tools; measuring reads ``records``).
@@ -175,6 +188,7 @@ public struct PreparedText: Sendable {
         try Self.validate(width: width)
         try lineLimits.validate()
         if let fontSize, fontSize != storage.style.fontSize {
+            guard storage.styled == nil else { throw .styledTextResized }
             try TextStyle.validate(fontSize: fontSize)
             return LinePass(style: storage.style, width: width, fontSize: fontSize, lineLimits: lineLimits)
         }
@@ -193,6 +207,7 @@ public struct PreparedText: Sendable {
         let size = fontSize ?? style.fontSize
         try Self.validate(width: width)
         try TextStyle.validate(fontSize: size)
+        if size != style.fontSize && storage.styled != nil { throw .styledTextResized }
         let heights =
             size == style.fontSize
             ? storage.heights

@@ -8,7 +8,7 @@ extension TextStyle {
     /// - Throws: ``AutoHeightError`` for an invalid style or language tag, a text or paragraph
     ///   over the limits, or what `body` throws.
     func prepareParagraphs(
-        of text: String,
+        of text: String, keepingFontIndices: Bool = false,
         _ body: (
             _ span: Paragraphs.Span, _ paragraph: PreparedParagraph, _ units: UnsafeBufferPointer<UInt16>,
             _ preparer: ParagraphPreparer
@@ -16,7 +16,7 @@ extension TextStyle {
     ) throws(AutoHeightError) -> Int {
         try prepareParagraphs(
             fill: { units, breakOffsets in transcodeUTF16Units(of: text, into: &units, breakOffsets: &breakOffsets) },
-            body)
+            keepingFontIndices: keepingFontIndices, body)
     }
 
     /// ``prepareParagraphs(of:_:)`` of the units `fill` writes into the preparer's scratch storage
@@ -26,6 +26,7 @@ extension TextStyle {
         fill: (inout [UInt16], inout [Int32]) throws(AutoHeightError) -> (
             count: Int, mayNeedBidi: Bool, hasControl: Bool
         ),
+        keepingFontIndices: Bool = false,
         _ body: (
             _ span: Paragraphs.Span, _ paragraph: PreparedParagraph, _ units: UnsafeBufferPointer<UInt16>,
             _ preparer: ParagraphPreparer
@@ -39,6 +40,8 @@ extension TextStyle {
         return try context.withPreparer { (preparer) throws(AutoHeightError) in
             // The scratch's storage is taken out while in use (a nested use allocates its own).
             let scratch = preparer.scratch
+            scratch.keepsFontIndices = keepingFontIndices
+            defer { scratch.keepsFontIndices = false }
             var units = scratch.units
             scratch.units = []
             defer { scratch.units = units }

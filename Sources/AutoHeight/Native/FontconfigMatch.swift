@@ -17,10 +17,15 @@ extension FontconfigConfiguration {
     /// the configuration's substitutions applied, as `fc-match` does. Nil when fontconfig offers
     /// nothing, or only a format HarfBuzz cannot shape (bitmap PCF, Type 1); throws when
     /// fontconfig fails (out of memory).
-    func bestMatch(family: String, style: String?) throws(AutoHeightError) -> FontconfigMatch? {
+    func bestMatch(
+        family: String, style: String?, weight: Int? = nil, italic: Bool? = nil
+    ) throws(AutoHeightError) -> FontconfigMatch? {
         let pattern = try FontconfigPattern()
         try pattern.add(string: family, for: FC_FAMILY)
         if let style { try pattern.add(string: style, for: FC_STYLE) }
+        // CSS weights (100–900) and slant, as `fc-match "Noto Sans:weight=200:slant=100"` takes them.
+        if let weight { try pattern.add(integer: FcWeightFromOpenType(Int32(weight)), for: FC_WEIGHT) }
+        if let italic { try pattern.add(integer: italic ? FC_SLANT_ITALIC : FC_SLANT_ROMAN, for: FC_SLANT) }
         guard FcConfigSubstitute(config, pattern.pointer, FcMatchPattern) != 0 else {
             throw .fontconfigFailure("cannot apply the configuration's substitutions for \"\(family)\" (out of memory)")
         }
@@ -81,7 +86,9 @@ final class FontconfigNameLookup: Sendable {
 
     /// fontconfig's best match for `family` and `style`, nil when it offers none; throws when
     /// fontconfig cannot load its configuration or fails.
-    func match(family: String, style: String?) throws(AutoHeightError) -> FontconfigMatch? {
+    func match(
+        family: String, style: String?, weight: Int? = nil, italic: Bool? = nil
+    ) throws(AutoHeightError) -> FontconfigMatch? {
         try state.withLock { state throws(AutoHeightError) in
             if state.loaded == nil {
                 do throws(AutoHeightError) {
@@ -91,7 +98,8 @@ final class FontconfigNameLookup: Sendable {
                 }
             }
             switch state.loaded! {
-            case .success(let configuration): return try configuration.bestMatch(family: family, style: style)
+            case .success(let configuration):
+                return try configuration.bestMatch(family: family, style: style, weight: weight, italic: italic)
             case .failure(let error): throw error
             }
         }

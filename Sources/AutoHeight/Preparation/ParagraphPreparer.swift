@@ -85,7 +85,10 @@ package struct ParagraphPreparer {
         var advances = scratch.zeroedAdvances(count: count)
         // One font: every unit is font 0, and no per-unit record is needed.
         var fontIndices = shaper.mayUseSeveralFonts ? scratch.zeroedFontIndices(count: count) : []
-        defer { if !fontIndices.isEmpty { scratch.recycle(fontIndices: fontIndices) } }  // not kept
+        defer {
+            if scratch.keepsFontIndices { scratch.keptFontIndices = fontIndices }
+            if !fontIndices.isEmpty { scratch.recycle(fontIndices: fontIndices) }  // not kept
+        }
         var boundaries = scratch.lineBreaks
         scratch.lineBreaks = []
         defer { scratch.lineBreaks = boundaries }
@@ -176,6 +179,32 @@ package struct ParagraphPreparer {
                 start = end
             }
         }
+    }
+
+    /// The segments of `paragraph` made again over `boundaries` from its (changed) advances, with
+    /// `classes` in place of font indices in the segments' masks: a styled text's restyled
+    /// paragraph (``StyledPreparation``). `units` are the paragraph's as prepared.
+    func resegment(
+        _ paragraph: inout PreparedParagraph, units: UnsafeBufferPointer<UInt16>, classes: [UInt8],
+        boundaries: [Int32]
+    ) {
+        var segments: [Segment] = []
+        segments.reserveCapacity(boundaries.count)
+        var flags = paragraph.flags
+        for index in flags.indices { flags[index] &= ~UnitFlag.innerWhitespace }
+        paragraph.advances.withUnsafeBufferPointer { advances in
+            flags.withUnsafeMutableBufferPointer { flags in
+                classes.withUnsafeBufferPointer { classes in
+                    boundaries.withUnsafeBufferPointer { boundaries in
+                        appendSegments(
+                            boundaries: boundaries, units: units, advances: advances, fontIndices: classes,
+                            flags: flags, endsParagraph: true, to: &segments)
+                    }
+                }
+            }
+        }
+        paragraph.flags = flags
+        paragraph.segments = segments
     }
 
     /// ``appendSegments(boundaries:units:advances:fontIndices:flags:endsParagraph:to:)`` in `hangs`

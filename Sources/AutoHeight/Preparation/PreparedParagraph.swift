@@ -29,6 +29,9 @@ package struct PreparedParagraph: Sendable, Equatable {
     /// Units that may need bidi (``CharacterClasses/mayNeedBidi(_:)``): while there are none, the
     /// paragraph is left-to-right throughout, and an edit may re-prepare only a window of it.
     var bidiUnits: Int = 0
+    /// Added to the mask of the paragraph's last line: in a styled text, the line-height class of
+    /// the break that ends the paragraph (its style gives an empty line its height).
+    var endMask: UInt32 = 0
 
     /// Whether HarfBuzz inserted a dotted circle into one of its clusters (``UnitFlag/dottedCircle``):
     /// such a paragraph is not cut into windows, whose shaping could number its syllables

@@ -1,0 +1,182 @@
+/// How tall each line of a styled text is, from the runs and boxes on it.
+///
+/// A styled text's segment masks name line-height classes (a font at a size, or a box height),
+/// at most 32: bit 31 stands for every class from 31 on, with the largest extents among them
+/// (never too short). Each class is an extent above and below the baseline in px:
+/// - ``Mode/tallest`` (``LineHeight/metrics``, Pango's natural heights): each font's ascender,
+///   descender and gap at its size; a line is the tallest ascender plus the deepest descender
+///   plus the largest gap of what it holds. No strut: a line of small text is short.
+/// - ``Mode/css`` (the web profile, and `normal` in the editor profile): CSS inline layout as
+///   Blink does it. Each font's ascent and descent are rounded to whole px; with a fixed
+///   line height `L` each inline box is `L` tall with the half-leading `⌊(L − A − D) / 2⌋` above
+///   (the odd pixel below), with `normal` it is the rounded ascent, descent and gap; the root
+///   inline box (the style's primary font: the strut) is on every line.
+/// - ``Mode/uniform``: `em`, fixed and multiple heights in the editor profile: every line alike.
+///
+/// A box stands on the baseline: its height above, nothing below.
+package final class StyledLineMetrics: Sendable {
+    enum Mode: Sendable, Equatable {
+        case tallest
+        case css
+        case uniform(Double)
+    }
+
+    let mode: Mode
+    let above: [Double]
+    let below: [Double]
+    let gaps: [Double]
+    /// The strut's extents (``Mode/css``).
+    let strut: (above: Double, below: Double)
+
+    init(mode: Mode, above: [Double], below: [Double], gaps: [Double], strut: (above: Double, below: Double)) {
+        self.mode = mode
+        self.above = above
+        self.below = below
+        self.gaps = gaps
+        self.strut = strut
+    }
+
+    var uniformHeight: Double? {
+        if case .uniform(let height) = mode { return height }
+        return nil
+    }
+
+    /// The height of a line holding the classes in `mask` (0: class 0, the style's primary font).
+    func height(mask: UInt32) -> Double {
+        switch mode {
+        case .uniform(let height):
+            return height
+        case .css:
+            var top = strut.above
+            var bottom = strut.below
+            var bits = mask
+            while bits != 0 {
+                let index = bits.trailingZeroBitCount
+                bits &= bits - 1
+                top = max(top, above[index])
+                bottom = max(bottom, below[index])
+            }
+            return top + bottom
+        case .tallest:
+            var bits = mask == 0 ? 1 : mask
+            var top = -Double.infinity
+            var bottom = -Double.infinity
+            var gap = 0.0
+            while bits != 0 {
+                let index = bits.trailingZeroBitCount
+                bits &= bits - 1
+                top = max(top, above[index])
+                bottom = max(bottom, below[index])
+                gap = max(gap, gaps[index])
+            }
+            return top + bottom + gap
+        }
+    }
+
+    /// Gathers the classes while a styled text is prepared.
+    struct Builder {
+        enum Key: Hashable {
+            case font(stack: String, font: Int, size: Double)
+            case box(height: Double)
+        }
+
+        let mode: Mode
+        /// The style's line height and size, for CSS's per-box line heights.
+        let lineHeight: LineHeight
+        let fontSize: Double
+        private(set) var above: [Double] = []
+        private(set) var below: [Double] = []
+        private(set) var gaps: [Double] = []
+        private var classes: [Key: UInt8] = [:]
+        let strut: (above: Double, below: Double)
+
+        init(style: TextStyle) {
+            lineHeight = style.lineHeight
+            fontSize = style.fontSize
+            switch (style.lineHeight, style.profile) {
+            case (.metrics, _): mode = .tallest
+            case (.normal, _), (_, .web): mode = .css
+            case (.em, .editor): mode = .uniform(style.fontSize)
+            case (.fixed(let pixels), .editor): mode = .uniform(pixels)
+            case (.multiple(let factor), .editor): mode = .uniform(factor * style.fontSize)
+            }
+            let primary = style.fonts.primary.metrics
+            let base = Self.extent(
+                mode: mode, lineHeight: style.lineHeight, baseSize: style.fontSize, size: style.fontSize,
+                ascender: primary.ascender, descender: primary.descender, gap: primary.lineGap)
+            strut = (base.above, base.below)
+            // Class 0: the primary font at the style's size.
+            _ = add(.font(stack: style.fonts.cacheIdentity, font: 0, size: style.fontSize), base)
+        }
+
+        /// The class of font `index` of `stack` at `size` px. With a fixed CSS line height only a
+        /// run's first font counts (each inline box is exactly its line height).
+        mutating func font(_ index: Int, of stack: FontStack, size: Double) -> UInt8 {
+            let font = mode == .css && !isNormal ? 0 : index
+            let key = Key.font(stack: stack.cacheIdentity, font: font, size: size)
+            if let known = classes[key] { return known }
+            let metrics = (stack.font(at: font) ?? stack.primary).metrics
+            return add(
+                key,
+                Self.extent(
+                    mode: mode, lineHeight: lineHeight, baseSize: fontSize, size: size, ascender: metrics.ascender,
+                    descender: metrics.descender, gap: metrics.lineGap))
+        }
+
+        /// The class of a box `height` px tall.
+        mutating func box(height: Double) -> UInt8 {
+            let snapped = mode == .css ? (height * 64).rounded() / 64 : height
+            if let known = classes[.box(height: snapped)] { return known }
+            return add(.box(height: snapped), (snapped, 0, 0))
+        }
+
+        private var isNormal: Bool { if case .normal = lineHeight { true } else { false } }
+
+        private mutating func add(_ key: Key, _ extent: (above: Double, below: Double, gap: Double)) -> UInt8 {
+            let index = min(above.count, 31)
+            if index < above.count {  // past 31 classes: class 31 stands for the rest
+                above[31] = max(above[31], extent.above)
+                below[31] = max(below[31], extent.below)
+                gaps[31] = max(gaps[31], extent.gap)
+            } else {
+                above.append(extent.above)
+                below.append(extent.below)
+                gaps.append(extent.gap)
+            }
+            classes[key] = UInt8(index)
+            return UInt8(index)
+        }
+
+        /// One font's extents at `size` px (metrics in em).
+        private static func extent(
+            mode: Mode, lineHeight: LineHeight, baseSize: Double, size: Double, ascender: Double, descender: Double,
+            gap: Double
+        ) -> (above: Double, below: Double, gap: Double) {
+            switch mode {
+            case .uniform: return (0, 0, 0)
+            case .tallest: return (ascender * size, -descender * size, gap * size)
+            case .css:
+                let lineBox: Double
+                switch lineHeight {
+                case .normal, .metrics:
+                    let rounded = LineHeightResolver.roundedExtent(ascender, descender, gap, size)
+                    return (rounded.above, rounded.below, 0)
+                case .em: lineBox = baseSize
+                case .fixed(let pixels): lineBox = pixels
+                case .multiple(let factor): lineBox = factor * size  // a number is inherited as a factor
+                }
+                // Blink: ascent and descent rounded to px, the line height in LayoutUnits (1/64 px),
+                // the half-leading floored to px above, the rest below.
+                let top = (ascender * size).rounded()
+                let bottom = (-descender * size).rounded()
+                let box = (lineBox * 64).rounded() / 64
+                let above = top + ((box - top - bottom) / 2).rounded(.down)
+                return (above, box - above, 0)
+            }
+        }
+
+        func build() -> StyledLineMetrics {
+            StyledLineMetrics(mode: mode, above: above, below: below, gaps: gaps, strut: strut)
+        }
+    }
+}

@@ -1,0 +1,237 @@
+// Stage: Measurement (preparing styled text).
+// Problem: a paragraph in several styles (faces, sizes, letter spacing) and with inline boxes
+//   must break where the whole paragraph breaks, with each stretch as wide as its own style
+//   makes it, and each line as tall as what it holds.
+// Solution: the paragraph is prepared once in the base style (break opportunities, graphemes,
+//   bidi); each stretch in another face is shaped on its own in that face (engines shape
+//   across a style change no more than this), its advances scaled from its size to the base
+//   em, letter spacing and box widths added per unit; the segments are then measured again
+//   over the same opportunities, their masks naming line-height classes (StyledLineMetrics).
+// Limitations: a styled text is measured at its style's size; letter spacing follows Chromium
+//   (after every cluster, none between the letters of cursive scripts) also in the editor
+//   profile, where Pango adds one spacing fewer per line (it over-counts by at most that).
+
+/// Prepares a ``StyledText`` into a ``PreparedText`` whose paragraphs carry line-height classes.
+enum StyledPreparation {
+    static func prepare(_ styled: StyledText, style: TextStyle) throws(AutoHeightError) -> PreparedText {
+        try style.validate()
+        let units = Array(styled.text.utf16)
+        let resolved = try StyledSpans(runs: styled.runs, units: units, baseSize: style.fontSize)
+        try StyledSpans.checkBoxes(styled.boxes, units: units)
+        if styled.runs.isEmpty && styled.boxes.isEmpty { return try PreparedText(styled.text, style: style) }
+        // Each style's fonts: the base stack, or its run's face before the base stack's fonts.
+        var stacks: [(stack: FontStack, style: TextStyle)] = []
+        for (index, runStyle) in resolved.styles.enumerated() {
+            if runStyle.usesBaseFonts {
+                stacks.append((style.fonts, style))
+                continue
+            }
+            do throws(AutoHeightError) {
+                stacks.append(try RunFaces.shared.style(for: runStyle, base: style))
+            } catch {
+                let run = styled.runs.lastIndex { $0.family == runStyle.family } ?? index
+                throw .invalidRun(index: run, reason: error.description)
+            }
+        }
+        var boxOffsets: [Int] = []
+        for (offset, unit) in units.enumerated() where unit == 0xFFFC { boxOffsets.append(offset) }
+        var classes = StyledLineMetrics.Builder(style: style)
+        var records: [ParagraphRecord] = []
+        var missing = 0
+        var spanIndex = 0
+        let count = try style.prepareParagraphs(of: styled.text, keepingFontIndices: true) {
+            (span, paragraph, all, preparer) throws(AutoHeightError) in
+            var restyled = paragraph
+            let range = span.range
+            while spanIndex < resolved.spans.count && resolved.spans[spanIndex].end <= range.lowerBound {
+                spanIndex += 1
+            }
+            if !range.isEmpty {
+                try restyle(
+                    &restyled, units: UnsafeBufferPointer(rebasing: all[range]), offset: range.lowerBound,
+                    spans: resolved, from: spanIndex, stacks: stacks, baseFonts: preparer.scratch.keptFontIndices,
+                    boxes: styled.boxes, boxOffsets: boxOffsets, style: style, classes: &classes, preparer: preparer)
+            }
+            // The break ending the paragraph: in CSS it sits on the last line in its run's style;
+            // in Pango only an empty line takes its style.
+            if range.upperBound < all.count && (classes.mode == .css || range.isEmpty) {
+                let at = range.upperBound
+                let owner = resolved.spans.firstIndex { $0.start <= at && at < $0.end } ?? 0
+                let runStyle = resolved.styles[resolved.spans[owner].style]
+                restyled.endMask =
+                    1 << UInt32(classes.font(0, of: stacks[resolved.spans[owner].style].stack, size: runStyle.size))
+            }
+            missing += restyled.missingGlyphs
+            records.append(ParagraphRecord(start: range.lowerBound, paragraph: restyled))
+        }
+        return PreparedText(
+            style: style, utf16Count: count, records: records, missingGlyphCount: missing, styled: classes.build())
+    }
+
+    /// Gives one prepared paragraph (`units` at `offset` in the text) the widths and classes of
+    /// its styles and boxes, and measures its segments again.
+    private static func restyle(
+        _ paragraph: inout PreparedParagraph, units: UnsafeBufferPointer<UInt16>, offset: Int, spans: StyledSpans,
+        from firstSpan: Int, stacks: [(stack: FontStack, style: TextStyle)], baseFonts: [UInt8], boxes: [InlineBox],
+        boxOffsets: [Int], style: TextStyle, classes: inout StyledLineMetrics.Builder, preparer: ParagraphPreparer
+    ) throws(AutoHeightError) {
+        let length = units.count
+        let end = offset + length
+        var advances = paragraph.advances
+        var flags = paragraph.flags
+        var unitClasses = [UInt8](repeating: 0, count: length)
+        let web = style.profile == .web
+        var index = firstSpan
+        while index < spans.spans.count && spans.spans[index].start < end {
+            let span = spans.spans[index]
+            index += 1
+            let lower = max(span.start, offset) - offset
+            let upper = min(span.end, end) - offset
+            guard lower < upper else { continue }
+            let runStyle = spans.styles[span.style]
+            let (stack, runTextStyle) = stacks[span.style]
+            let scale = runStyle.size / style.fontSize
+            if runStyle.usesBaseFonts {
+                for unit in lower..<upper {
+                    advances[unit] *= scale
+                    let font = baseFonts.count == length ? Int(baseFonts[unit]) : 0
+                    unitClasses[unit] = classes.font(font, of: stack, size: runStyle.size)
+                }
+            } else {
+                // Shaped on its own in the run's face (no engine shapes across a change of face).
+                let context = try runTextStyle.preparationContext()
+                let (shaped, fonts) = try context.withPreparer {
+                    (runPreparer) throws(AutoHeightError) -> (PreparedParagraph, [UInt8]) in
+                    runPreparer.scratch.keepsFontIndices = true
+                    defer { runPreparer.scratch.keepsFontIndices = false }
+                    let prepared = try runPreparer.prepare(UnsafeBufferPointer(rebasing: units[lower..<upper]))
+                    return (prepared, runPreparer.scratch.keptFontIndices)
+                }
+                for unit in lower..<upper {
+                    let inner = unit - lower
+                    advances[unit] = shaped.advances[inner] * scale
+                    flags[unit] =
+                        (flags[unit] & ~UnitFlag.missingGlyph) | (shaped.flags[inner] & UnitFlag.missingGlyph)
+                    let font = fonts.count == upper - lower ? Int(fonts[inner]) : 0
+                    unitClasses[unit] = classes.font(font, of: stack, size: runStyle.size)
+                }
+            }
+            if runStyle.letterSpacing != 0 {
+                let spacing = runStyle.letterSpacing / style.fontSize
+                for unit in lower..<upper where flags[unit] & UnitFlag.graphemeStart != 0 {
+                    let code = units[unit]
+                    if code == 0xFFFC || code == 0x09 || (web && isCursive(code)) { continue }
+                    advances[unit] += spacing
+                }
+            }
+        }
+        // Boxes: exactly their width, their height on the baseline, never a missing glyph.
+        var boundaries = paragraph.segments.map(\.end)
+        var firstBox = boxOffsets.partitionPoint { $0 < offset }
+        while firstBox < boxOffsets.count && boxOffsets[firstBox] < end {
+            let unit = boxOffsets[firstBox] - offset
+            let box = boxes[firstBox]
+            firstBox += 1
+            advances[unit] = box.width / style.fontSize
+            flags[unit] &= ~UnitFlag.missingGlyph
+            unitClasses[unit] = classes.box(height: box.height)
+            // Chromium breaks on both sides of every atomic inline; Pango keeps UAX #14's CB rules.
+            if web { boundaries.append(contentsOf: [Int32(unit), Int32(unit + 1)]) }
+        }
+        if web {
+            boundaries = Array(Set(boundaries.filter { $0 > 0 })).sorted()
+        }
+        paragraph.missingGlyphs = UnitFlag.missingClusters(in: flags[...])
+        paragraph.advances = advances
+        paragraph.flags = flags
+        preparer.resegment(&paragraph, units: units, classes: unitClasses, boundaries: boundaries)
+    }
+
+    /// Letters of scripts that join (Arabic, Syriac, N'Ko, Mongolian): Chromium spaces none of them.
+    static func isCursive(_ unit: UInt16) -> Bool {
+        switch unit {
+        case 0x0600...0x08FF, 0x1800...0x18AF, 0xFB50...0xFDFF, 0xFE70...0xFEFF: true
+        default: false
+        }
+    }
+}
+
+extension Array where Element == Int {
+    /// The first index whose element fails `belongs` (the elements that pass come first).
+    fileprivate func partitionPoint(_ belongs: (Int) -> Bool) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if belongs(self[middle]) { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}
+
+/// The faces runs name, resolved once per base stack, family, weight and slant, and the style
+/// each is prepared in (with its own preparation context): shared by every thread, bounded.
+final class RunFaces: Sendable {
+    static let shared = RunFaces()
+    /// The most entries kept; past it the table starts again (fonts stay loaded by their users).
+    static let capacity = 256
+
+    private struct Key: Hashable {
+        var stack: String
+        var family: String
+        var weight: Int
+        var italic: Bool
+    }
+    private struct Entry {
+        var stack: FontStack
+        var memo: PreparationContextMemo
+    }
+    private let entries = Locked<[Key: Entry]>([:])
+    private let fonts = Locked<[String: Font]>([:])
+
+    /// The stack and style a run is prepared in: `base` with the run's face first.
+    func style(for run: ResolvedRunStyle, base: TextStyle) throws(AutoHeightError) -> (
+        stack: FontStack, style: TextStyle
+    ) {
+        let family = run.family ?? base.fonts.primary.familyName
+        let key = Key(stack: base.fonts.cacheIdentity, family: family, weight: run.weight, italic: run.italic)
+        let entry: Entry
+        if let known = entries.withLock({ $0[key] }) {
+            entry = known
+        } else {
+            let face = try font(family: family, weight: run.weight, italic: run.italic)
+            let stack = FontStack(face, fallbacks: base.fonts.fonts, systemFallback: base.fonts.systemFallback)
+            entry = Entry(stack: stack, memo: PreparationContextMemo())
+            entries.withLock {
+                if $0.count >= Self.capacity { $0.removeAll() }
+                $0[key] = entry
+            }
+        }
+        var style = base
+        style.fonts = entry.stack
+        style.preparationContextMemo = entry.memo
+        return (entry.stack, style)
+    }
+
+    /// The installed face of `family` nearest to `weight` and the slant (fontconfig's choice,
+    /// as a browser's font matching without synthesis); the family must be installed.
+    private func font(family: String, weight: Int, italic: Bool) throws(AutoHeightError) -> Font {
+        guard
+            let match = try FontconfigNameLookup.shared.match(
+                family: family, style: nil, weight: weight, italic: italic)
+        else { throw .fontNotFound(family: family, style: nil, closest: nil) }
+        guard FontLookup.accepts(match, family: family, style: nil) else {
+            let names = "\(match.familyNames.first ?? "?") \(match.styleNames.first ?? "?")"
+            throw .fontNotFound(family: family, style: nil, closest: "\(match.path) (\(names))")
+        }
+        let fileKey = "\(match.path)#\(match.faceIndex)"
+        if let known = fonts.withLock({ $0[fileKey] }) { return known }
+        let loaded = try Font(path: match.path, faceIndex: match.faceIndex)
+        return fonts.withLock {
+            if $0.count >= Self.capacity { $0.removeAll() }
+            if let raced = $0[fileKey] { return raced }
+            $0[fileKey] = loaded
+            return loaded
+        }
+    }
+}

@@ -1,0 +1,241 @@
+/// Text in more than one style: the plain text, styled runs over it and the inline boxes (chips,
+/// images) its U+FFFC characters stand for.
+///
+/// ```swift
+/// let message = StyledText(
+///     "Ship it \u{FFFC} **now**",
+///     runs: [StyleRun(start: 10, end: 17, weight: 700)],
+///     boxes: [InlineBox(width: 20, height: 20)])
+/// let height = try style.measure(message, width: 240).height
+/// ```
+///
+/// Runs apply in list order, each overriding only what it names over its range; the rest of the
+/// text keeps the ``TextStyle``'s font, size and spacing. A box is an atomic inline object on the
+/// baseline (all of its height above it), never broken inside.
+public struct StyledText: Sendable, Equatable {
+    /// The text; each U+FFFC in it is the next of ``boxes``.
+    public var text: String
+    /// Style runs, applied in order.
+    public var runs: [StyleRun]
+    /// One box per U+FFFC of ``text``, in order.
+    public var boxes: [InlineBox]
+
+    /// A styled text; runs and boxes are checked when it is measured or prepared.
+    public init(_ text: String, runs: [StyleRun] = [], boxes: [InlineBox] = []) {
+        self.text = text
+        self.runs = runs
+        self.boxes = boxes
+    }
+}
+
+/// A stretch of a ``StyledText`` in another style: what it names replaces the style's (or an
+/// earlier run's) value over `start..<end`; nil keeps it.
+public struct StyleRun: Sendable, Equatable {
+    /// First UTF-16 offset of the run.
+    public var start: Int
+    /// UTF-16 offset after the run (exclusive).
+    public var end: Int
+    /// An installed family (fontconfig name), resolved with ``weight`` and ``italic`` to a face;
+    /// the style's fonts remain its fallbacks.
+    public var family: String?
+    /// CSS weight, 1...1000 (400 regular, 700 bold): the installed face nearest to it.
+    public var weight: Int?
+    /// Italic (true) or upright (false).
+    public var italic: Bool?
+    /// Font size in px.
+    public var size: Double?
+    /// Extra space in px after every character (CSS `letter-spacing`; may be negative).
+    public var letterSpacing: Double?
+
+    /// A run over `start..<end` (UTF-16 offsets) setting what is not nil.
+    public init(
+        start: Int, end: Int, family: String? = nil, weight: Int? = nil, italic: Bool? = nil, size: Double? = nil,
+        letterSpacing: Double? = nil
+    ) {
+        self.start = start
+        self.end = end
+        self.family = family
+        self.weight = weight
+        self.italic = italic
+        self.size = size
+        self.letterSpacing = letterSpacing
+    }
+}
+
+/// An atomic inline object (a mention chip, a custom emoji image) in px.
+public struct InlineBox: Sendable, Equatable {
+    public var width: Double
+    public var height: Double
+
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+}
+
+extension TextStyle {
+    /// Measures styled `text` wrapped at `width` px: runs in their faces, sizes and spacing,
+    /// boxes at their sizes, each line as tall as what it holds (see ``StyledText``).
+    ///
+    /// - Throws: ``AutoHeightError/invalidRun(index:reason:)`` and
+    ///   ``AutoHeightError/invalidBox(index:reason:)`` for runs and boxes that do not fit the
+    ///   text, and what ``measure(_:width:lineLimits:)`` throws.
+    public func measure(
+        _ text: StyledText, width: Double, lineLimits: LineLimits = LineLimits()
+    ) throws(AutoHeightError) -> TextMeasurement {
+        if text.runs.isEmpty && text.boxes.isEmpty && !text.text.utf16.contains(0xFFFC) {
+            return try measure(text.text, width: width, lineLimits: lineLimits)
+        }
+        return try prepare(text).measure(width: width, lineLimits: lineLimits)
+    }
+
+    /// Prepares styled `text` once; the result re-wraps at any width in arithmetic only (at the
+    /// style's font size: ``AutoHeightError/styledTextResized`` at another).
+    public func prepare(_ text: StyledText) throws(AutoHeightError) -> PreparedText {
+        try StyledPreparation.prepare(text, style: self)
+    }
+}
+
+/// A run's effective attributes over a stretch of text (every field resolved).
+struct ResolvedRunStyle: Hashable {
+    var family: String?
+    var weight: Int
+    var italic: Bool
+    var size: Double
+    var letterSpacing: Double
+
+    /// Whether the text keeps the style's own fonts (only the size or spacing may differ).
+    var usesBaseFonts: Bool { family == nil && weight == 400 && !italic }
+}
+
+/// The runs of a styled text resolved to stretches of one style each.
+struct StyledSpans {
+    /// `(start, end, style)`: consecutive, covering the text, `style` an index in ``styles``.
+    var spans: [(start: Int, end: Int, style: Int)]
+    var styles: [ResolvedRunStyle]
+
+    /// Checks `runs` against `units` and resolves them over `base` (the style's size).
+    init(runs: [StyleRun], units: [UInt16], baseSize: Double) throws(AutoHeightError) {
+        let count = units.count
+        for (index, run) in runs.enumerated() { try Self.check(run, index: index, units: units) }
+        var points = Set([0, count])
+        for run in runs {
+            points.insert(run.start)
+            points.insert(run.end)
+        }
+        let cuts = points.sorted()
+        let intervals = cuts.count - 1
+        func position(_ offset: Int) -> Int {
+            var low = 0
+            var high = cuts.count - 1
+            while low < high {
+                let middle = (low + high) / 2
+                if cuts[middle] < offset { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        // Each attribute painted from the last run naming it backwards: the first paint wins.
+        func paint<Value>(_ pick: (StyleRun) -> Value?) -> [Value?] {
+            var values = [Value?](repeating: nil, count: intervals)
+            var next = Array(0...intervals)  // next unpainted interval at or after i
+            func find(_ start: Int) -> Int {
+                var index = start
+                while next[index] != index { index = next[index] }
+                var walk = start
+                while next[walk] != index {
+                    let following = next[walk]
+                    next[walk] = index
+                    walk = following
+                }
+                return index
+            }
+            for run in runs.reversed() {
+                guard let value = pick(run) else { continue }
+                let upper = position(run.end)
+                var index = find(position(run.start))
+                while index < upper {
+                    values[index] = value
+                    next[index] = index + 1
+                    index = find(index + 1)
+                }
+            }
+            return values
+        }
+        let families = paint { $0.family }
+        let weights = paint { $0.weight }
+        let italics = paint { $0.italic }
+        let sizes = paint { $0.size }
+        let spacings = paint { $0.letterSpacing }
+        var styles: [ResolvedRunStyle] = []
+        var known: [ResolvedRunStyle: Int] = [:]
+        var spans: [(start: Int, end: Int, style: Int)] = []
+        for interval in 0..<intervals where cuts[interval] < cuts[interval + 1] {
+            let style = ResolvedRunStyle(
+                family: families[interval], weight: weights[interval] ?? 400, italic: italics[interval] ?? false,
+                size: sizes[interval] ?? baseSize, letterSpacing: spacings[interval] ?? 0)
+            let index: Int
+            if let found = known[style] {
+                index = found
+            } else {
+                index = styles.count
+                styles.append(style)
+                known[style] = index
+            }
+            if let last = spans.last, last.style == index {
+                spans[spans.count - 1].end = cuts[interval + 1]
+            } else {
+                spans.append((cuts[interval], cuts[interval + 1], index))
+            }
+        }
+        self.spans = spans
+        self.styles = styles
+    }
+
+    private static func check(_ run: StyleRun, index: Int, units: [UInt16]) throws(AutoHeightError) {
+        let count = units.count
+        guard run.start >= 0 && run.end <= count && run.start <= run.end else {
+            let reason =
+                run.start > run.end
+                ? "end \(run.end) before start \(run.start)"
+                : "range \(run.start)..<\(run.end) outside the text's \(count) UTF-16 units"
+            throw .invalidRun(index: index, reason: reason)
+        }
+        for offset in [run.start, run.end] where offset > 0 && offset < count {
+            if UTF16.isTrailSurrogate(units[offset]) && UTF16.isLeadSurrogate(units[offset - 1]) {
+                throw .invalidRun(index: index, reason: "offset \(offset) splits a surrogate pair")
+            }
+        }
+        if let family = run.family, family.isEmpty || family.utf8.contains(0) {
+            throw .invalidRun(index: index, reason: "empty family name")
+        }
+        if let weight = run.weight, !(1...1000).contains(weight) {
+            throw .invalidRun(index: index, reason: "weight \(weight) outside 1...1000")
+        }
+        if let size = run.size,
+            !(size.isFinite && size >= AutoHeightError.minimumFontSize && size <= AutoHeightError.maximumFontSize)
+        {
+            throw .invalidRun(
+                index: index,
+                reason:
+                    "size \(size) must be \(AutoHeightError.minimumFontSize)...\(AutoHeightError.maximumFontSize) px")
+        }
+        if let spacing = run.letterSpacing, !(spacing.isFinite && abs(spacing) <= AutoHeightError.maximumFontSize) {
+            throw .invalidRun(index: index, reason: "letter spacing \(spacing) must be finite, at most 10000 px")
+        }
+    }
+
+    /// Checks the boxes against the text's U+FFFC characters (one each, in order).
+    static func checkBoxes(_ boxes: [InlineBox], units: [UInt16]) throws(AutoHeightError) {
+        for (index, box) in boxes.enumerated() {
+            for (name, value) in [("width", box.width), ("height", box.height)]
+            where !(value.isFinite && value >= 0 && value <= AutoHeightError.maximumWidth) {
+                throw .invalidBox(index: index, reason: "\(name) \(value) must be finite, 0...1e9 px")
+            }
+        }
+        let objects = units.reduce(0) { $1 == 0xFFFC ? $0 + 1 : $0 }
+        guard objects == boxes.count else {
+            throw .invalidBox(
+                index: -1, reason: "\(boxes.count) boxes for \(objects) U+FFFC characters in the text (one each)")
+        }
+    }
+}

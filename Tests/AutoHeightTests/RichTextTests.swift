@@ -1,0 +1,235 @@
+import Foundation
+import Testing
+
+@testable import AutoHeight
+
+/// Styled runs and inline boxes (``StyledText``) against Chromium 156 (a `<div>`, `line-height:
+/// 20px` and `normal`) and Pango 1.50 with attributes, on `Fixtures/rich-agreement.jsonl`: every
+/// 2nd text of `shared/rich` (scripts/make-rich-fixture.py), covered cases only. The whole
+/// table is in docs/rich-text.md (scripts/rich-agreement.py).
+@Suite struct RichTextTests {
+    struct Record: Decodable {
+        struct Run: Decodable {
+            var start: Int
+            var end: Int
+            var family: String?
+            var weight: Int?
+            var style: String?
+            var size: Double?
+            var letterSpacing: Double?
+        }
+        struct Box: Decodable {
+            var width: Double
+            var height: Double
+        }
+        var file: String
+        var family: String
+        var id: String
+        var text: String
+        var runs: [Run]
+        var boxes: [Box]
+        /// Configuration → width → [lines, height].
+        var cases: [String: [String: [Double]]]
+
+        var styled: StyledText {
+            StyledText(
+                text,
+                runs: runs.map {
+                    StyleRun(
+                        start: $0.start, end: $0.end, family: $0.family, weight: $0.weight,
+                        italic: $0.style.map { $0 == "italic" }, size: $0.size, letterSpacing: $0.letterSpacing)
+                }, boxes: boxes.map { InlineBox(width: $0.width, height: $0.height) })
+        }
+    }
+
+    struct Agreement {
+        var cases = 0
+        var lines = 0
+        var both = 0
+        var misses: [String] = []
+    }
+
+    func agreement(_ configuration: String, tolerance: Double) throws -> Agreement {
+        let records = try Data(contentsOf: Fixtures.url("rich-agreement.jsonl"))
+            .split(separator: UInt8(ascii: "\n")).map { try JSONDecoder().decode(Record.self, from: Data($0)) }
+        var fonts: [String: Font] = [:]
+        var result = Agreement()
+        for record in records {
+            guard let expected = record.cases[configuration] else { continue }
+            if fonts[record.family] == nil { fonts[record.family] = try Font(family: record.family) }
+            var style = TextStyle(font: fonts[record.family]!, fontSize: 16, language: record.file)
+            switch configuration {
+            case "web-fixed": (style.profile, style.lineHeight) = (.web, .fixed(20))
+            case "web-normal": (style.profile, style.lineHeight) = (.web, .normal)
+            default: (style.profile, style.lineHeight) = (.editor, .metrics)
+            }
+            let prepared = try style.prepare(record.styled)
+            for (width, reference) in expected.sorted(by: { Int($0.key)! < Int($1.key)! }) {
+                let measured = try prepared.measure(width: Double(width)!)
+                result.cases += 1
+                let linesAgree = measured.lineCount == Int(reference[0])
+                if linesAgree { result.lines += 1 }
+                if linesAgree && abs(measured.height - reference[1]) <= tolerance + 1e-9 {
+                    result.both += 1
+                } else {
+                    result.misses.append(
+                        "\(record.id)@\(width): \(measured.lineCount) lines \(measured.height) px, reference \(reference)"
+                    )
+                }
+            }
+        }
+        return result
+    }
+
+    /// Chromium, `line-height: 20px`: line count equal and height within 1/64 px.
+    @Test func webProfileAgreesWithChromiumFixedLineHeight() throws {
+        let result = try agreement("web-fixed", tolerance: 1.0 / 64)
+        #expect(result.cases == 1288)
+        #expect(result.both == 1285, "\(result.misses)")
+    }
+
+    /// Chromium, `line-height: normal`.
+    @Test func webProfileAgreesWithChromiumNormalLineHeight() throws {
+        let result = try agreement("web-normal", tolerance: 1.0 / 64)
+        #expect(result.cases == 1288)
+        #expect(result.both == 1286, "\(result.misses)")
+    }
+
+    /// Pango with attributes: line counts, and heights within 0.01 px. Pango also shifts runs of
+    /// faces whose BASE tables place the ideographic baseline differently (Noto Sans CJK Regular
+    /// and Bold: 11 units), which the editor profile does not: those CJK lines are 0.176 px short.
+    @Test func editorProfileAgreesWithPango() throws {
+        let result = try agreement("editor", tolerance: 0.01)
+        #expect(result.cases == 1288)
+        #expect(result.lines == 1280, "\(result.misses)")
+        #expect(result.both == 1139, "\(result.misses)")
+    }
+
+    // MARK: - Line heights (the references' one-line table, shared/rich/README.md)
+
+    func lineHeight(
+        _ runs: [StyleRun], boxes: [InlineBox] = [], text: String = "Time and tide wait", _ lineHeight: LineHeight,
+        web: Bool = true
+    ) throws -> Double {
+        var style = TextStyle(font: Fixtures.notoSans, fontSize: 16, language: "en", lineHeight: lineHeight)
+        style.profile = web ? .web : .editor
+        let result = try style.measure(StyledText(text, runs: runs, boxes: boxes), width: 520)
+        #expect(result.lineCount == 1)
+        return result.height
+    }
+
+    @Test func cssLineHeightsFollowBlink() throws {
+        let word = { (size: Double) in [StyleRun(start: 0, end: 4, size: size)] }
+        // A smaller span's half-leading puts the odd pixel below: the line grows.
+        #expect(try lineHeight(word(12), .fixed(20)) == 22)
+        #expect(try lineHeight(word(14), .fixed(20)) == 21)
+        #expect(try lineHeight(word(20), .fixed(20)) == 21)
+        #expect(try lineHeight(word(24), .fixed(20)) == 23)
+        #expect(try lineHeight(word(12), .normal) == 22)
+        #expect(try lineHeight(word(20), .normal) == 27)
+        #expect(try lineHeight(word(24), .normal) == 33)
+        // The strut: a line all in 12 px is still a 16 px line.
+        #expect(try lineHeight([StyleRun(start: 0, end: 18, size: 12)], .normal) == 22)
+    }
+
+    @Test func boxesStandOnTheBaseline() throws {
+        let box = [InlineBox(width: 20, height: 30)]
+        let text = "Time \u{FFFC} tide"
+        #expect(try lineHeight([], boxes: box, text: text, .fixed(20)) == 34)  // H + 4 below the strut
+        #expect(try lineHeight([], boxes: box, text: text, .normal) == 35)  // H + 5
+        #expect(abs(try lineHeight([], boxes: box, text: text, .metrics, web: false) - 34.688) < 1e-9)
+        // Only a 10 px box: Chromium keeps the strut, Pango has none.
+        let small = [InlineBox(width: 20, height: 10)]
+        #expect(try lineHeight([], boxes: small, text: "\u{FFFC}", .fixed(20)) == 20)
+        #expect(try lineHeight([], boxes: small, text: "\u{FFFC}", .metrics, web: false) == 10)
+    }
+
+    @Test func pangoHeightsHaveNoStrut() throws {
+        let all = [StyleRun(start: 0, end: 18, size: 12)]
+        #expect(abs(try lineHeight(all, .metrics, web: false) - 16.344) < 1e-9)
+        #expect(abs(try lineHeight([StyleRun(start: 0, end: 4, size: 24)], .metrics, web: false) - 32.688) < 1e-9)
+    }
+
+    @Test func anEmptyLineTakesTheStyleOfItsBreak() throws {
+        var style = TextStyle(font: Fixtures.notoSans, fontSize: 16, language: "en", lineHeight: .metrics)
+        let text = StyledText("a\n\nb", runs: [StyleRun(start: 2, end: 3, size: 24)])
+        let lines = try style.prepare(text).lines(width: 300)
+        #expect(lines.map(\.height).map { ($0 * 1000).rounded() / 1000 } == [21.792, 32.688, 21.792])
+        style.profile = .web
+        style.lineHeight = .fixed(20)
+        #expect(try style.prepare(text).lines(width: 300).map(\.height) == [20, 23, 20])
+    }
+
+    // MARK: - Widths and breaks
+
+    @Test func runsChangeWidthsAndBreaks() throws {
+        let style = TextStyle(font: Fixtures.notoSans, fontSize: 16, language: "en")
+        let plain = try style.measure("aaaa bbbb", width: 1000).maxLineWidth
+        let big = try style.measure(StyledText("aaaa bbbb", runs: [StyleRun(start: 0, end: 9, size: 32)]), width: 1000)
+        #expect(abs(big.maxLineWidth - 2 * plain) < 1e-9)
+        // Letter spacing: after every character, the last one included (Chromium).
+        let spaced = try style.measure(
+            StyledText("aaaa bbbb", runs: [StyleRun(start: 0, end: 9, letterSpacing: 2)]), width: 1000)
+        #expect(abs(spaced.maxLineWidth - (plain + 18)) < 1e-9)
+        // A bold face is wider: the same width wraps earlier.
+        let width = plain + 1
+        #expect(try style.measure("aaaa bbbb", width: width).lineCount == 1)
+        #expect(
+            try style.measure(StyledText("aaaa bbbb", runs: [StyleRun(start: 0, end: 9, weight: 700)]), width: width)
+                .lineCount == 2)
+    }
+
+    @Test func chromiumBreaksAroundEveryBoxPangoKeepsUAX14() throws {
+        var style = TextStyle(font: Fixtures.notoSans, fontSize: 16, language: "en")
+        let text = StyledText("ab (\u{FFFC}", boxes: [InlineBox(width: 50, height: 10)])
+        // Pango (UAX #14, U+FFFC is CB): no break after "(", so "(" goes down with the box.
+        #expect(try style.prepare(text).lines(width: 60).map(\.range) == [0..<3, 3..<5])
+        // Chromium: a break on both sides of every box.
+        style.profile = .web
+        #expect(try style.prepare(text).lines(width: 60).map(\.range) == [0..<4, 4..<5])
+    }
+
+    // MARK: - Errors
+
+    @Test func badRunsAndBoxesAreNamed() throws {
+        let style = TextStyle(font: Fixtures.notoSans, fontSize: 16)
+        func error(_ text: StyledText) -> String? {
+            do {
+                _ = try style.measure(text, width: 100)
+                return nil
+            } catch { return error.description }
+        }
+        #expect(
+            error(StyledText("abc", runs: [StyleRun(start: 0, end: 4)]))
+                == "run 0: range 0..<4 outside the text's 3 UTF-16 units")
+        #expect(
+            error(StyledText("abc", runs: [StyleRun(start: 0, end: 1), StyleRun(start: 2, end: 1)]))
+                == "run 1: end 1 before start 2")
+        #expect(
+            error(StyledText("a😀", runs: [StyleRun(start: 0, end: 2, weight: 700)]))
+                == "run 0: offset 2 splits a surrogate pair")
+        #expect(
+            error(StyledText("abc", runs: [StyleRun(start: 0, end: 1, size: .nan)]))?.hasPrefix("run 0: size nan")
+                == true)
+        #expect(
+            error(StyledText("abc", runs: [StyleRun(start: 0, end: 1, size: -3)]))?.hasPrefix("run 0: size -3.0")
+                == true)
+        #expect(
+            error(StyledText("abc", runs: [StyleRun(start: 0, end: 1, weight: 0)]))
+                == "run 0: weight 0 outside 1...1000")
+        #expect(
+            error(StyledText("abc", runs: [StyleRun(start: 0, end: 1, family: "No Such Family 42")]))?
+                .hasPrefix("run 0: no font \"No Such Family 42\" installed") == true)
+        #expect(
+            error(StyledText("a\u{FFFC}b\u{FFFC}", boxes: [InlineBox(width: 1, height: 1)]))
+                == "boxes: 1 boxes for 2 U+FFFC characters in the text (one each)")
+        #expect(
+            error(StyledText("\u{FFFC}", boxes: [InlineBox(width: -1, height: 1)]))
+                == "box 0: width -1.0 must be finite, 0...1e9 px")
+        #expect(error(StyledText("a\u{FFFC}")) == "boxes: 0 boxes for 1 U+FFFC characters in the text (one each)")
+        #expect(throws: AutoHeightError.styledTextResized) {
+            try style.prepare(StyledText("a", runs: [StyleRun(start: 0, end: 1, size: 20)])).measure(
+                width: 100, fontSize: 20)
+        }
+    }
+}
