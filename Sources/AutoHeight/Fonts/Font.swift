@@ -39,6 +39,8 @@ public final class Font: Sendable, CustomStringConvertible {
     /// The glyph of U+25CC DOTTED CIRCLE, which HarfBuzz inserts before a broken syllable's
     /// marks; nil when the font has none (HarfBuzz then inserts nothing).
     let dottedCircleGlyph: UInt32?
+    /// The ideographic face bottom and hanging baselines in em (``HarfBuzzFont/runAlignmentBaselines``).
+    let runAlignmentBaselines: (ideographicFaceBottom: Double, hanging: Double)
     /// A number no other `Font` of this process has (cache keys use it, never addresses).
     let serial: Int
     /// `<canonical path>#<face>`: the same face loaded twice has the same key (system fallback
@@ -133,6 +135,10 @@ public final class Font: Sendable, CustomStringConvertible {
         self.notdefAdvance = Double(max(shaper.notdefAdvance, 0)) * scale
         self.zeroAdvance = shaper.advance(of: 0x30).map { Double($0) * scale } ?? 0.5
         self.dottedCircleGlyph = shaper.nominalGlyph(0x25CC)
+        let baselines = shaper.runAlignmentBaselines
+        self.runAlignmentBaselines = (
+            Double(baselines.ideographicFaceBottom) * scale, Double(baselines.hanging) * scale
+        )
         self.serial = Self.serials.wrappingAdd(1, ordering: .relaxed).newValue
         self.isColor = shaper.hasColorGlyphs
         var ascii: (low: UInt64, high: UInt64) = (0, 0)

@@ -15,6 +15,8 @@ struct LinePass {
     private let mayDiscoverFonts: Bool
     private var sink: MeasuringSink
     private(set) var totals: MeasureTotals
+    /// Whether line heights depend on each line's first unit (``StyledLineMetrics/shiftsBaselines``).
+    private let readsLineStarts: Bool
 
     /// A pass at `width` px for `style` (at `fontSize` px, the style's when nil) with the
     /// visible lines counted up to `lineLimits.maximum`. The caller validates the numbers.
@@ -42,6 +44,14 @@ struct LinePass {
         self.mayDiscoverFonts = mayDiscoverFonts
         sink = MeasuringSink(heights: heights, maximumVisible: Int.max)
         totals = MeasureTotals(maximum: lineLimits.maximum ?? Int.max)
+        readsLineStarts = heights.styled?.shiftsBaselines == true
+    }
+
+    /// Starts the sink on `paragraph`'s lines.
+    @inline(__always)
+    private mutating func reset(for paragraph: borrowing PreparedParagraph, maximumVisible: Int) {
+        sink.reset(maximumVisible: maximumVisible)
+        if readsLineStarts { sink.lineStarts = paragraph.lineStarts }
     }
 
     /// Takes in the fonts the system fallback discovered since the pass began (a paragraph
@@ -61,7 +71,7 @@ struct LinePass {
 
     /// One paragraph's lines: their count, heights added in order, and the widest.
     mutating func measure(_ paragraph: borrowing PreparedParagraph) -> ParagraphMeasure {
-        sink.reset(maximumVisible: Int.max)
+        reset(for: paragraph, maximumVisible: Int.max)
         paragraph.walkLines(width: width, fontSize: fontSize, tabStop: tabStop, into: &sink)
         return ParagraphMeasure(lineCount: sink.lineCount, height: sink.contentHeight, maxLineWidth: sink.maxLineWidth)
     }
@@ -73,7 +83,7 @@ struct LinePass {
     mutating func add(_ paragraph: borrowing PreparedParagraph, known: ParagraphMeasure? = nil) -> ParagraphMeasure {
         let result = known ?? measure(paragraph)
         if let firstLines = totals.linesShownOf(result) {
-            sink.reset(maximumVisible: firstLines)
+            reset(for: paragraph, maximumVisible: firstLines)
             paragraph.walkLines(width: width, fontSize: fontSize, tabStop: tabStop, into: &sink)
             totals.add(result, firstLinesHeight: sink.visibleLinesHeight)
         } else {
@@ -85,7 +95,7 @@ struct LinePass {
     /// The height of the first `lines` lines of `paragraph` (the paragraph in which the maximum
     /// is reached), as ``add(_:known:)`` adds it.
     mutating func firstLinesHeight(_ paragraph: borrowing PreparedParagraph, lines: Int) -> Double {
-        sink.reset(maximumVisible: lines)
+        reset(for: paragraph, maximumVisible: lines)
         paragraph.walkLines(width: width, fontSize: fontSize, tabStop: tabStop, into: &sink)
         return sink.visibleLinesHeight
     }

@@ -215,6 +215,7 @@ public struct PreparedText: Sendable {
         var sink = CollectingSink(heights: heights, lineSpacing: style.lineSpacing)
         for record in records {
             sink.paragraphOffset = record.start
+            if heights.styled?.shiftsBaselines == true { sink.lineStarts = record.paragraph.lineStarts }
             record.paragraph.walkLines(width: width, fontSize: size, tabStop: storage.tabStop, into: &sink)
         }
         return sink.lines

@@ -1,3 +1,5 @@
+import CHarfBuzz
+
 /// How tall each line of a styled text is, from the runs and boxes on it.
 ///
 /// A styled text's segment masks name line-height classes (a font at a size, or a box height),
@@ -14,6 +16,13 @@
 /// - ``Mode/uniform``: `em`, fixed and multiple heights in the editor profile: every line alike.
 ///
 /// A box stands on the baseline: its height above, nothing below.
+///
+/// In ``Mode/tallest`` Pango also aligns the runs of a line on the baseline its first run's script
+/// uses (1.50's `apply_baseline_shift`): the ideographic face bottom for Han, Kana and Hangul, the
+/// hanging baseline for Devanagari and its kin, the alphabetic one (no shift) otherwise. A run
+/// whose font puts that baseline elsewhere than the first run's font moves up by the difference
+/// (Noto Sans CJK Bold's face bottom is 11 units lower than Regular's: a line mixing them is
+/// 0.176 px taller at 16 px). Each class keeps its font's two baselines in px for that.
 package final class StyledLineMetrics: Sendable {
     enum Mode: Sendable, Equatable {
         case tallest
@@ -25,15 +34,71 @@ package final class StyledLineMetrics: Sendable {
     let above: [Double]
     let below: [Double]
     let gaps: [Double]
+    /// Per class, the ideographic face bottom and hanging baselines in px (``Mode/tallest``).
+    let ideographic: [Double]
+    let hanging: [Double]
     /// The strut's extents (``Mode/css``).
     let strut: (above: Double, below: Double)
+    /// Whether some classes put a baseline elsewhere: lines then need their first unit's class
+    /// and script (``PreparedParagraph/lineStarts``).
+    let shiftsBaselines: Bool
 
-    init(mode: Mode, above: [Double], below: [Double], gaps: [Double], strut: (above: Double, below: Double)) {
+    init(
+        mode: Mode, above: [Double], below: [Double], gaps: [Double], ideographic: [Double], hanging: [Double],
+        strut: (above: Double, below: Double)
+    ) {
         self.mode = mode
         self.above = above
         self.below = below
         self.gaps = gaps
+        self.ideographic = ideographic
+        self.hanging = hanging
         self.strut = strut
+        shiftsBaselines =
+            mode == .tallest
+            && (ideographic.contains { $0 != ideographic[0] } || hanging.contains { $0 != hanging[0] })
+    }
+
+    /// A line start's class and script kind in one byte (``PreparedParagraph/lineStarts``).
+    static func lineStart(class index: UInt8, kind: UInt8) -> UInt8 { index | kind << 5 }
+
+    /// The baseline kind of `script` as Pango picks it for a line's first run: 1 ideographic face
+    /// bottom, 2 hanging, 0 alphabetic.
+    static func baselineKind(of script: Script) -> UInt8 {
+        switch script.harfBuzz {
+        case HB_SCRIPT_HAN, HB_SCRIPT_HANGUL, HB_SCRIPT_HIRAGANA, HB_SCRIPT_KATAKANA, HB_SCRIPT_BOPOMOFO,
+            HB_SCRIPT_TANGUT, HB_SCRIPT_NUSHU, HB_SCRIPT_KHITAN_SMALL_SCRIPT:
+            return 1
+        case HB_SCRIPT_BENGALI, HB_SCRIPT_DEVANAGARI, HB_SCRIPT_GUJARATI, HB_SCRIPT_GURMUKHI, HB_SCRIPT_TIBETAN,
+            HB_SCRIPT_LIMBU, HB_SCRIPT_SYLOTI_NAGRI, HB_SCRIPT_PHAGS_PA, HB_SCRIPT_MEETEI_MAYEK, HB_SCRIPT_SHARADA,
+            HB_SCRIPT_TAKRI, HB_SCRIPT_MODI, HB_SCRIPT_SIDDHAM, HB_SCRIPT_TIRHUTA, HB_SCRIPT_MARCHEN, HB_SCRIPT_NEWA,
+            HB_SCRIPT_SOYOMBO, HB_SCRIPT_ZANABAZAR_SQUARE, HB_SCRIPT_DOGRA, HB_SCRIPT_GUNJALA_GONDI:
+            return 2
+        default:
+            return 0
+        }
+    }
+
+    /// ``height(mask:)`` of a line whose first unit is `start` (``lineStart(class:kind:)``): each
+    /// class moved up by the first class's baseline minus its own.
+    func height(mask: UInt32, start: UInt8) -> Double {
+        let kind = start >> 5
+        guard kind != 0 else { return height(mask: mask) }
+        let baselines = kind == 1 ? ideographic : hanging
+        let reference = baselines[Int(start & 31)]
+        var bits = mask == 0 ? 1 : mask
+        var top = -Double.infinity
+        var bottom = -Double.infinity
+        var gap = 0.0
+        while bits != 0 {
+            let index = bits.trailingZeroBitCount
+            bits &= bits - 1
+            let shift = reference - baselines[index]
+            top = max(top, above[index] + shift)
+            bottom = max(bottom, below[index] - shift)
+            gap = max(gap, gaps[index])
+        }
+        return top + bottom + gap
     }
 
     var uniformHeight: Double? {
@@ -77,7 +142,7 @@ package final class StyledLineMetrics: Sendable {
     struct Builder {
         enum Key: Hashable {
             case font(stack: String, font: Int, size: Double)
-            case box(height: Double)
+            case box(height: Double, textClass: UInt8)
         }
 
         let mode: Mode
@@ -87,6 +152,8 @@ package final class StyledLineMetrics: Sendable {
         private(set) var above: [Double] = []
         private(set) var below: [Double] = []
         private(set) var gaps: [Double] = []
+        private var ideographic: [Double] = []
+        private var hanging: [Double] = []
         private var classes: [Key: UInt8] = [:]
         let strut: (above: Double, below: Double)
 
@@ -100,13 +167,17 @@ package final class StyledLineMetrics: Sendable {
             case (.fixed(let pixels), .editor): mode = .uniform(pixels)
             case (.multiple(let factor), .editor): mode = .uniform(factor * style.fontSize)
             }
+            let primaryBaselines = (
+                style.fonts.primary.runAlignmentBaselines.ideographicFaceBottom * style.fontSize,
+                style.fonts.primary.runAlignmentBaselines.hanging * style.fontSize
+            )
             let primary = style.fonts.primary.metrics
             let base = Self.extent(
                 mode: mode, lineHeight: style.lineHeight, baseSize: style.fontSize, size: style.fontSize,
                 ascender: primary.ascender, descender: primary.descender, gap: primary.lineGap)
             strut = (base.above, base.below)
             // Class 0: the primary font at the style's size.
-            _ = add(.font(stack: style.fonts.cacheIdentity, font: 0, size: style.fontSize), base)
+            _ = add(.font(stack: style.fonts.cacheIdentity, font: 0, size: style.fontSize), base, primaryBaselines)
         }
 
         /// The class of font `index` of `stack` at `size` px. With a fixed CSS line height only a
@@ -115,24 +186,32 @@ package final class StyledLineMetrics: Sendable {
             let font = mode == .css && !isNormal ? 0 : index
             let key = Key.font(stack: stack.cacheIdentity, font: font, size: size)
             if let known = classes[key] { return known }
-            let metrics = (stack.font(at: font) ?? stack.primary).metrics
+            let face = stack.font(at: font) ?? stack.primary
+            let metrics = face.metrics
             return add(
                 key,
                 Self.extent(
                     mode: mode, lineHeight: lineHeight, baseSize: fontSize, size: size, ascender: metrics.ascender,
-                    descender: metrics.descender, gap: metrics.lineGap))
+                    descender: metrics.descender, gap: metrics.lineGap),
+                (face.runAlignmentBaselines.ideographicFaceBottom * size, face.runAlignmentBaselines.hanging * size))
         }
 
-        /// The class of a box `height` px tall.
-        mutating func box(height: Double) -> UInt8 {
+        /// The class of a box `height` px tall in text of class `textClass` (Pango moves a box with
+        /// the run it is in: by that run's font's baselines).
+        mutating func box(height: Double, in textClass: UInt8) -> UInt8 {
             let snapped = mode == .css ? (height * 64).rounded() / 64 : height
-            if let known = classes[.box(height: snapped)] { return known }
-            return add(.box(height: snapped), (snapped, 0, 0))
+            let key = Key.box(height: snapped, textClass: mode == .tallest ? textClass : 0)
+            if let known = classes[key] { return known }
+            let text = Int(textClass)
+            return add(key, (snapped, 0, 0), (ideographic[text], hanging[text]))
         }
 
         private var isNormal: Bool { if case .normal = lineHeight { true } else { false } }
 
-        private mutating func add(_ key: Key, _ extent: (above: Double, below: Double, gap: Double)) -> UInt8 {
+        private mutating func add(
+            _ key: Key, _ extent: (above: Double, below: Double, gap: Double),
+            _ baselines: (ideographicFaceBottom: Double, hanging: Double)
+        ) -> UInt8 {
             let index = min(above.count, 31)
             if index < above.count {  // past 31 classes: class 31 stands for the rest
                 above[31] = max(above[31], extent.above)
@@ -142,6 +221,8 @@ package final class StyledLineMetrics: Sendable {
                 above.append(extent.above)
                 below.append(extent.below)
                 gaps.append(extent.gap)
+                ideographic.append(baselines.ideographicFaceBottom)
+                hanging.append(baselines.hanging)
             }
             classes[key] = UInt8(index)
             return UInt8(index)
@@ -176,7 +257,9 @@ package final class StyledLineMetrics: Sendable {
         }
 
         func build() -> StyledLineMetrics {
-            StyledLineMetrics(mode: mode, above: above, below: below, gaps: gaps, strut: strut)
+            StyledLineMetrics(
+                mode: mode, above: above, below: below, gaps: gaps, ideographic: ideographic, hanging: hanging,
+                strut: strut)
         }
     }
 }

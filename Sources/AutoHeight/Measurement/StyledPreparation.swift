@@ -94,7 +94,8 @@ enum StyledPreparation {
             if runStyle.usesBaseFonts {
                 for unit in lower..<upper {
                     advances[unit] *= scale
-                    let font = baseFonts.count == length ? Int(baseFonts[unit]) : 0
+                    // A box's run font is the run's first (Pango aligns the box by it).
+                    let font = baseFonts.count == length && units[unit] != 0xFFFC ? Int(baseFonts[unit]) : 0
                     unitClasses[unit] = classes.font(font, of: stack, size: runStyle.size)
                 }
             } else {
@@ -112,7 +113,7 @@ enum StyledPreparation {
                     advances[unit] = shaped.advances[inner] * scale
                     flags[unit] =
                         (flags[unit] & ~UnitFlag.missingGlyph) | (shaped.flags[inner] & UnitFlag.missingGlyph)
-                    let font = fonts.count == upper - lower ? Int(fonts[inner]) : 0
+                    let font = fonts.count == upper - lower && units[unit] != 0xFFFC ? Int(fonts[inner]) : 0
                     unitClasses[unit] = classes.font(font, of: stack, size: runStyle.size)
                 }
             }
@@ -134,17 +135,40 @@ enum StyledPreparation {
             firstBox += 1
             advances[unit] = box.width / style.fontSize
             flags[unit] &= ~UnitFlag.missingGlyph
-            unitClasses[unit] = classes.box(height: box.height)
+            unitClasses[unit] = classes.box(height: box.height, in: unitClasses[unit])
             // Chromium breaks on both sides of every atomic inline; Pango keeps UAX #14's CB rules.
             if web { boundaries.append(contentsOf: [Int32(unit), Int32(unit + 1)]) }
         }
         if web {
             boundaries = Array(Set(boundaries.filter { $0 > 0 })).sorted()
         }
+        if classes.mode == .tallest {
+            paragraph.lineStarts = lineStarts(units: units, classes: unitClasses)
+        }
         paragraph.missingGlyphs = UnitFlag.missingClusters(in: flags[...])
         paragraph.advances = advances
         paragraph.flags = flags
         preparer.resegment(&paragraph, units: units, classes: unitClasses, boundaries: boundaries)
+    }
+
+    /// Each unit's class with the baseline kind of its script (``StyledLineMetrics/baselineKind(of:)``);
+    /// a unit of no script of its own (a space, a digit, U+FFFC) takes the next unit's script, as
+    /// Pango's itemizer gives leading common characters the script that follows them.
+    private static func lineStarts(units: UnsafeBufferPointer<UInt16>, classes: [UInt8]) -> [UInt8] {
+        var starts = [UInt8](repeating: 0, count: units.count)
+        var kind: UInt8 = 0
+        var index = units.count
+        while index > 0 {
+            index -= 1
+            var scalar = UInt32(units[index])
+            if UTF16.isTrailSurrogate(units[index]) && index > 0 && UTF16.isLeadSurrogate(units[index - 1]) {
+                scalar = 0x10000 + ((UInt32(units[index - 1]) - 0xD800) << 10) + (scalar - 0xDC00)
+            }
+            let script = Script.of(scalar)
+            if !script.isNeutral { kind = StyledLineMetrics.baselineKind(of: script) }
+            starts[index] = StyledLineMetrics.lineStart(class: classes[index], kind: kind)
+        }
+        return starts
     }
 
     /// Letters of scripts that join (Arabic, Syriac, N'Ko, Mongolian): Chromium spaces none of them.

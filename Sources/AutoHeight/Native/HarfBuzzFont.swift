@@ -54,6 +54,19 @@ package final class HarfBuzzFont: @unchecked Sendable {
         return (Int(extents.ascender), Int(extents.descender), Int(extents.line_gap))
     }
 
+    /// The ideographic face bottom and hanging baselines in font units (BASE table, else as
+    /// HarfBuzz synthesizes them), as Pango aligns runs of different fonts on a line by them.
+    var runAlignmentBaselines: (ideographicFaceBottom: Int, hanging: Int) {
+        var bottom: hb_position_t = 0
+        var hanging: hb_position_t = 0
+        hb_ot_layout_get_baseline_with_fallback(
+            baseFont, HB_OT_LAYOUT_BASELINE_TAG_IDEO_FACE_BOTTOM_OR_LEFT, HB_DIRECTION_LTR, 0x4446_4C54,
+            0, &bottom)
+        hb_ot_layout_get_baseline_with_fallback(
+            baseFont, HB_OT_LAYOUT_BASELINE_TAG_HANGING, HB_DIRECTION_LTR, 0x4446_4C54, 0, &hanging)
+        return (Int(bottom), Int(hanging))
+    }
+
     /// Advance of glyph 0 (`.notdef`) in font units.
     var notdefAdvance: Int { Int(hb_font_get_glyph_h_advance(font, 0)) }
 

@@ -32,6 +32,11 @@ package struct PreparedParagraph: Sendable, Equatable {
     /// Added to the mask of the paragraph's last line: in a styled text, the line-height class of
     /// the break that ends the paragraph (its style gives an empty line its height).
     var endMask: UInt32 = 0
+    /// Per unit of a styled paragraph whose lines align runs on a script's baseline (Pango's
+    /// heights): the unit's line-height class and baseline kind
+    /// (``StyledLineMetrics/lineStart(class:kind:)``), read for each line's first unit. Empty
+    /// otherwise.
+    var lineStarts: [UInt8] = []
 
     /// Whether HarfBuzz inserted a dotted circle into one of its clusters (``UnitFlag/dottedCircle``):
     /// such a paragraph is not cut into windows, whose shaping could number its syllables
