@@ -75,12 +75,18 @@ struct MeasureCommand: ParsableCommand {
     @Flag(name: .customLong("line-ranges"), help: "Add each line's UTF-16 range to JSON output.")
     var lineRanges = false
 
+    @Flag(
+        name: .customLong("ellipsis"),
+        help: "With --max-lines: where a clamped text is cut for a \"…\" (UTF-16 offset and x in px).")
+    var ellipsis = false
+
     func validate() throws {
         if let minLines, minLines < 0 { throw ValidationError("--min-lines must be ≥ 0") }
         if let maxLines, maxLines < 1 { throw ValidationError("--max-lines must be ≥ 1") }
         if let minLines, let maxLines, minLines > maxLines {
             throw ValidationError("--min-lines (\(minLines)) is larger than --max-lines (\(maxLines))")
         }
+        if ellipsis && maxLines == nil { throw ValidationError("--ellipsis needs --max-lines") }
         if jsonlInput != nil && (!files.isEmpty || text != nil) {
             throw ValidationError("--jsonl-input cannot be combined with files or --text")
         }
@@ -97,7 +103,7 @@ struct MeasureCommand: ParsableCommand {
             let textStyle = try style.makeStyle()
             let formatter = RecordFormatter(
                 format: outputFormat, widths: widths, limits: LineLimits(minimum: minLines ?? 1, maximum: maxLines),
-                showsLimits: minLines != nil || maxLines != nil, includesRanges: lineRanges)
+                showsLimits: minLines != nil || maxLines != nil, includesRanges: lineRanges, includesEllipsis: ellipsis)
             var source: BatchSource
             if let jsonlInput {
                 source = try BatchSource(jsonlPath: jsonlInput)

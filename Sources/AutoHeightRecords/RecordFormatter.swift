@@ -42,14 +42,21 @@ public struct RecordFormatter: Sendable {
     public let showsLimits: Bool
     /// Whether JSON objects carry `lineRanges`.
     public let includesRanges: Bool
+    /// Whether a text clamped at ``limits``' maximum says where it is cut for an ellipsis
+    /// (``AutoHeight/PreparedText/ellipsis(width:maximumLines:)``).
+    public let includesEllipsis: Bool
 
     /// A formatter for these widths and options.
-    public init(format: OutputFormat, widths: [Double], limits: LineLimits, showsLimits: Bool, includesRanges: Bool) {
+    public init(
+        format: OutputFormat, widths: [Double], limits: LineLimits, showsLimits: Bool, includesRanges: Bool,
+        includesEllipsis: Bool = false
+    ) {
         self.format = format
         self.widths = widths
         self.limits = limits
         self.showsLimits = showsLimits
         self.includesRanges = includesRanges
+        self.includesEllipsis = includesEllipsis && limits.maximum != nil
     }
 
     /// Measures `prepared` at every width and formats the results.
@@ -58,10 +65,14 @@ public struct RecordFormatter: Sendable {
         entries.reserveCapacity(widths.count)
         for width in widths {
             let result = try prepared.measure(width: width, lineLimits: limits)
+            let cut =
+                includesEllipsis && result.overflows
+                ? try prepared.ellipsis(width: width, maximumLines: limits.maximum!) : nil
             switch format {
             case .table: entries.append(cell(result))
-            case .text: entries.append(textLine(name: name, width: width, result: result))
-            case .json, .jsonl: entries.append(try object(name: name, width: width, result: result, prepared: prepared))
+            case .text: entries.append(textLine(name: name, width: width, result: result, cut: cut))
+            case .json, .jsonl:
+                entries.append(try object(name: name, width: width, result: result, prepared: prepared, cut: cut))
             }
         }
         return .measured(label: name.label, entries: entries)
@@ -88,7 +99,7 @@ public struct RecordFormatter: Sendable {
         return cell
     }
 
-    private func textLine(name: Name, width: Double, result: TextMeasurement) -> String {
+    private func textLine(name: Name, width: Double, result: TextMeasurement, cut: EllipsisCut?) -> String {
         let lines = result.lineCount
         var line = widths.count > 1 ? "\(name.label) @ \(Self.decimal(width, digits: 1)) px: " : "\(name.label): "
         line += "\(lines) line\(lines == 1 ? "" : "s"), \(Self.decimal(result.height, digits: 1)) px"
@@ -97,12 +108,13 @@ public struct RecordFormatter: Sendable {
             line += " (visible \(visible) line\(visible == 1 ? "" : "s"), "
             line += "\(Self.decimal(result.visibleHeight, digits: 1)) px\(result.overflows ? ", scrolls" : ""))"
         }
+        if let cut { line += " [cut at \(cut.utf16Offset), … at \(Self.decimal(cut.x, digits: 1)) px]" }
         if result.missingGlyphCount > 0 { line += " [\(result.missingGlyphCount) missing glyphs]" }
         return line
     }
 
     private func object(
-        name: Name, width: Double, result: TextMeasurement, prepared: PreparedText
+        name: Name, width: Double, result: TextMeasurement, prepared: PreparedText, cut: EllipsisCut?
     ) throws(AutoHeightError) -> String {
         var object = "{" + Self.nameField(name)
         object += ",\"width\":\(JSONText.number(width)),\"lines\":\(result.lineCount)"
@@ -113,6 +125,13 @@ public struct RecordFormatter: Sendable {
             object += ",\"visibleLines\":\(result.visibleLineCount)"
             object += ",\"visibleHeight\":\(JSONText.number(result.visibleHeight))"
             object += ",\"overflows\":\(result.overflows)"
+        }
+        if includesEllipsis {
+            if let cut {
+                object += ",\"ellipsisOffset\":\(cut.utf16Offset),\"ellipsisX\":\(JSONText.number(cut.x))"
+            } else {
+                object += ",\"ellipsisOffset\":null,\"ellipsisX\":null"
+            }
         }
         if includesRanges {
             let ranges = try prepared.lines(width: width).map { "[\($0.range.lowerBound),\($0.range.upperBound)]" }

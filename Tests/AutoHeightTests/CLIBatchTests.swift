@@ -196,4 +196,24 @@ import Testing
         #expect(stop.status == 65)
         #expect(stop.stderr == "autoheight: <stdin>: line 4: run 0: range 2..<9 outside the text's 3 UTF-16 units\n")
     }
+
+    /// `--ellipsis`: where a text clamped at `--max-lines` is cut, null when it fits.
+    @Test func ellipsisSaysWhereAClampedTextIsCut() throws {
+        let text = "The quick brown fox jumps over the lazy dog and keeps running far away"
+        let result = try cli.run(
+            ["measure", "--text", text, "--widths", "120,2000", "--max-lines", "2", "--ellipsis", "-O", "jsonl"]
+                + style)
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2)
+        #expect(lines[0].hasSuffix("\"overflows\":true,\"ellipsisOffset\":19,\"ellipsisX\":75.44}"))
+        #expect(lines[1].hasSuffix("\"overflows\":false,\"ellipsisOffset\":null,\"ellipsisX\":null}"))
+        let plain = try cli.run(
+            ["measure", "--text", text, "--width", "120", "--max-lines", "2", "--ellipsis"] + style)
+        #expect(
+            plain.stdout == "<text>: 6 lines, 130.8 px (visible 2 lines, 43.6 px, scrolls) [cut at 19, … at 75.4 px]\n")
+        let missing = try cli.run(["measure", "--text", text, "--width", "120", "--ellipsis"] + style)
+        #expect(missing.status == 64)
+        #expect(missing.stderr.contains("--ellipsis needs --max-lines"))
+    }
 }

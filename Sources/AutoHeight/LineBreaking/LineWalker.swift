@@ -169,7 +169,7 @@ extension PreparedParagraph {
     }
 
     /// Width in em of `range` placed at `pen`; a tab advances to the next of `tabStop`.
-    private func unitsWidth(_ range: Range<Int>, pen: Double, tabStop: TabStops) -> Double {
+    func unitsWidth(_ range: Range<Int>, pen: Double, tabStop: TabStops) -> Double {
         var position = pen
         for index in range {
             if flags[index] & UnitFlag.tab != 0 {

@@ -31,12 +31,15 @@ public struct PreparedText: Sendable {
 
         /// A styled text's line-height classes (nil for plain text).
         let styled: StyledLineMetrics?
+        /// The styled text this was prepared from (its runs give an ellipsis its font).
+        let styledSource: StyledText?
 
         init(
             style: TextStyle, utf16Count: Int, records: [ParagraphRecord], missingGlyphCount: Int,
-            styled: StyledLineMetrics? = nil
+            styled: StyledLineMetrics? = nil, styledSource: StyledText? = nil
         ) {
             self.style = style
+            self.styledSource = styledSource
             self.utf16Count = utf16Count
             self.records = records
             self.missingGlyphCount = missingGlyphCount
@@ -84,12 +87,15 @@ public struct PreparedText: Sendable {
     /// with its line-height classes).
     init(
         style: TextStyle, utf16Count: Int, records: [ParagraphRecord], missingGlyphCount: Int,
-        styled: StyledLineMetrics? = nil
+        styled: StyledLineMetrics? = nil, styledSource: StyledText? = nil
     ) {
         storage = Storage(
             style: style, utf16Count: utf16Count, records: records, missingGlyphCount: missingGlyphCount,
-            styled: styled)
+            styled: styled, styledSource: styledSource)
     }
+
+    /// The styled text this was prepared from (nil for plain text).
+    var styledSource: StyledText? { storage.styledSource }
 
     /// The prepared paragraphs, in order (for tests and tools; measuring reads ``records``).
     package var paragraphs: [PreparedParagraph] { records.map(\.paragraph) }

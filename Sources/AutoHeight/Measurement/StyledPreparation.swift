@@ -65,7 +65,8 @@ enum StyledPreparation {
             records.append(ParagraphRecord(start: range.lowerBound, paragraph: restyled))
         }
         return PreparedText(
-            style: style, utf16Count: count, records: records, missingGlyphCount: missing, styled: classes.build())
+            style: style, utf16Count: count, records: records, missingGlyphCount: missing, styled: classes.build(),
+            styledSource: styled)
     }
 
     /// Gives one prepared paragraph (`units` at `offset` in the text) the widths and classes of
