@@ -10,7 +10,10 @@ struct MeasureCommand: ParsableCommand {
         discussion: """
             Input: each FILE is one text (byte for byte: a final newline adds a line). With \
             --text, that string. With --jsonl-input, one {"id": …, "text": …} object per line \
-            (other keys ignored), streamed. With none of these, stdin is one text.
+            (other keys ignored), streamed; rich text adds "runs": [{"start", "end" (UTF-16), \
+            "family", "weight", "style" ("normal"/"italic"), "size", "letterSpacing"}, …] \
+            applied in order, and "boxes": [{"width", "height"}, …], one per U+FFFC of the \
+            text (an inline chip or image on the baseline). With none of these, stdin is one text.
 
             Output (-O):
               text   one line per text per width: "notes.txt: 4 lines, 91.0 px" (with several \
@@ -25,7 +28,9 @@ struct MeasureCommand: ParsableCommand {
             "maxLineWidth" (px, widest line without trailing whitespace), "missingGlyphs" \
             (clusters no font covers); with --min-lines or --max-lines also "visibleLines", \
             "visibleHeight", "overflows"; with --line-ranges "lineRanges": [[start,end],…] in \
-            UTF-16 offsets (the break character after a line is in no range).
+            UTF-16 offsets (the break character after a line is in no range); with --ellipsis \
+            "ellipsisOffset" (UTF-16 offset where a clamped text is cut) and "ellipsisX" (px of \
+            the "…" on the last visible line), null when the text fits.
 
             Errors in a batch: with --on-error stop (default) a bad record (bad UTF-8, not JSON, \
             no "text" string, a missing file) ends the run after everything before it is \
