@@ -5,7 +5,8 @@
 # and as Firefox's and WebKit's textarea),
 # with three font stacks: the bundled fonts plus the system fallback, Noto Sans CJK KR plus the
 # system fallback (the CLI's default: runs in fallback fonts and emoji go through the cache too),
-# and Noto Sans CJK KR alone. Prints one line per run and the total; exits non-zero on any mismatch.
+# and Noto Sans CJK KR alone; then the styled texts of ../shared/rich/corpus (RICH_DIR) in both
+# profiles. Prints one line per run and the total; exits non-zero on any mismatch.
 #
 #   scripts/verify-cache.sh [CORPUS_DIR]
 set -euo pipefail
@@ -42,5 +43,27 @@ for file in "$CORPUS_DIR"/*.jsonl; do
     done
   done
 done
+# Rich text (../shared/rich/corpus: runs in other faces, sizes and spacing, inline boxes), each
+# file in its base family, in both profiles.
+RICH_DIR=${RICH_DIR:-$(dirname "$CORPUS_DIR")/rich/corpus}
+if [ -d "$RICH_DIR" ]; then
+  for file in "$RICH_DIR"/*.jsonl; do
+    name=$(basename "$file" .jsonl)
+    case "$name" in
+      ko) family="Noto Sans CJK KR" ;;
+      ja) family="Noto Sans CJK JP" ;;
+      ar) family="Noto Sans Arabic" ;;
+      *) family="Noto Sans" ;;
+    esac
+    for variant in "--profile editor" "--profile web --line-height 20" "--profile web --line-height normal"; do
+      # shellcheck disable=SC2086
+      line=$("$CLI" bench --verify-cache --jsonl-input "$file" --font "$family" --language "$name" $variant \
+        --widths 160,240,360,520 2>&1 | tail -1) || status=1
+      echo "rich $name $variant: $line"
+      compared=$(echo "$line" | grep -oE '^verify-cache: [0-9]+' | grep -oE '[0-9]+' || echo 0)
+      total=$((total + compared))
+    done
+  done
+fi
 echo "total: $total layouts compared$([ $status -eq 0 ] && echo ', no mismatch' || echo ', MISMATCHES above')"
 exit $status

@@ -76,7 +76,29 @@ struct BenchCommand: ParsableCommand {
         ))
     var verifyCache = false
 
+    @Flag(
+        name: .customLong("plain"),
+        help: "Ignore the records' rich-text runs and boxes (to time the same texts plain).")
+    var plain = false
+
     private func runs(_ scenario: String) -> Bool { only == nil || only == scenario }
+
+    /// A text to time: its rich-text runs and boxes when the record has them (and not --plain).
+    struct BenchText {
+        var text: String
+        var styled: StyledText?
+
+        /// Measures it (styled texts are prepared, then measured: the library's one way).
+        func measure(_ style: TextStyle, width: Double) throws(AutoHeightError) -> TextMeasurement {
+            if let styled { return try style.measure(styled, width: width) }
+            return try style.measure(text, width: width)
+        }
+
+        func prepare(_ style: TextStyle) throws(AutoHeightError) -> PreparedText {
+            if let styled { return try style.prepare(styled) }
+            return try style.prepare(text)
+        }
+    }
 
     func validate() throws {
         if repetitions < 1 { throw ValidationError("--repeat must be ≥ 1") }
@@ -93,6 +115,12 @@ struct BenchCommand: ParsableCommand {
             let texts = try loadTexts()
             guard !texts.isEmpty else { throw CLIFailure.data("no texts to measure") }
             if verifyCache { return try verify(texts: texts, style: textStyle, widths: widths) }
+            let styledCount = texts.count { $0.styled != nil }
+            if styledCount > 0 {
+                FileHandleOutput.standardOutput.write(
+                    "rich text: \(styledCount) of \(texts.count) texts have runs or boxes (cold, warm and rewrap measure them styled; the keystroke and paragraph scenarios use the plain texts)\n"
+                )
+            }
             var styles = [(name: style.fallback == .system ? "system" : "none", style: textStyle)]
             if configurations == "both" {
                 styles = [
@@ -115,8 +143,10 @@ struct BenchCommand: ParsableCommand {
 
     /// Times every scenario for one configuration and reports it.
     private func time(
-        _ textStyle: TextStyle, named name: String, texts: [String], widths: [Double], output: FileHandleOutput
+        _ textStyle: TextStyle, named name: String, texts benchTexts: [BenchText], widths: [Double],
+        output: FileHandleOutput
     ) throws {
+        let texts = benchTexts.map(\.text)
         let measuresPerPass = Double(texts.count * widths.count)
         var sink = 0
 
@@ -124,8 +154,8 @@ struct BenchCommand: ParsableCommand {
             !runs("cold")
             ? 0
             : try fastest { () throws(AutoHeightError) in
-                for text in texts {
-                    for width in widths { sink &+= try textStyle.measure(text, width: width).lineCount }
+                for text in benchTexts {
+                    for width in widths { sink &+= try text.measure(textStyle, width: width).lineCount }
                 }
             } / measuresPerPass
 
@@ -135,12 +165,12 @@ struct BenchCommand: ParsableCommand {
             !runs("warm")
             ? 0
             : try fastest { () throws(AutoHeightError) in
-                for text in texts {
-                    for width in widths { sink &+= try cachedStyle.measure(text, width: width).lineCount }
+                for text in benchTexts {
+                    for width in widths { sink &+= try text.measure(cachedStyle, width: width).lineCount }
                 }
             } / measuresPerPass
 
-        let prepared = try texts.map { (text) throws(AutoHeightError) in try textStyle.prepare(text) }
+        let prepared = try benchTexts.map { (text) throws(AutoHeightError) in try text.prepare(textStyle) }
         let preparedBytes = prepared.reduce(0) { $0 + $1.byteCount }
         let preparedUnits = max(1, prepared.reduce(0) { $0 + $1.utf16Count })
         let rewrapRepeats = max(1, 20_000 / max(prepared.count * widths.count, 1))
@@ -211,19 +241,30 @@ struct BenchCommand: ParsableCommand {
     }
 
     /// The cache check of `--verify-cache`.
-    private func verify(texts: [String], style: TextStyle, widths: [Double]) throws {
+    private func verify(texts: [BenchText], style: TextStyle, widths: [Double]) throws {
         var cached = style
         cached.segmentCache = SegmentCache()
         var compared = 0
         var mismatches = 0
         let output = FileHandleOutput.standardOutput
         for pass in 0..<3 {
-            var previous = ""
+            var previous = BenchText(text: "")
             for (index, original) in (pass == 2 ? Array(texts.reversed()) : texts).enumerated() {
-                let text = pass == 2 ? String(previous.suffix(17)) + " " + original : original
+                var text = original
+                if pass == 2 {
+                    // The end of the text before, then this one (its runs moved along).
+                    let prefix = String(previous.text.suffix(17).filter { $0 != "\u{FFFC}" }) + " "
+                    let shift = prefix.utf16.count
+                    text.text = prefix + original.text
+                    text.styled?.text = text.text
+                    for run in text.styled?.runs.indices ?? 0..<0 {
+                        text.styled!.runs[run].start += shift
+                        text.styled!.runs[run].end += shift
+                    }
+                }
                 previous = original
-                let plain = try style.prepare(text)
-                let withCache = try cached.prepare(text)
+                let plain = try text.prepare(style)
+                let withCache = try text.prepare(cached)
                 for width in widths + [8] {
                     compared += 1
                     if try plain.lines(width: width) != withCache.lines(width: width) {
@@ -244,17 +285,19 @@ struct BenchCommand: ParsableCommand {
         if mismatches > 0 { throw CLIFailure(message: "the cache changed \(mismatches) layouts", exitCode: 1) }
     }
 
-    private func loadTexts() throws -> [String] {
+    private func loadTexts() throws -> [BenchText] {
         if let jsonlInput {
             var records = try JSONLines(path: jsonlInput)
-            var texts: [String] = []
-            while let record = try records.nextRecord() { texts.append(record.text) }
+            var texts: [BenchText] = []
+            while let record = try records.nextRecord() {
+                texts.append(BenchText(text: record.text, styled: plain ? nil : record.styledText))
+            }
             return texts
         }
         // The checkout's Samples/ (#filePath = <repo>/Sources/AutoHeightCLI/BenchCommand.swift).
         let directory = String(#filePath).replacingSuffix("/Sources/AutoHeightCLI/BenchCommand.swift", with: "/Samples")
         return try ["chat-en.txt", "chat-ko.txt", "note-ru-el.txt", "support-ar.txt", "list-trailing-newline.txt"].map {
-            path throws(CLIFailure) in try TextSources.read(path: directory + "/" + path).text
+            path throws(CLIFailure) in BenchText(text: try TextSources.read(path: directory + "/" + path).text)
         }
     }
 

@@ -97,6 +97,9 @@ public struct FontStack: Sendable {
     /// fallback's (which shapes differently, and whose discovered font indices are its own).
     var cacheIdentity: String { storage.cacheIdentity }
 
+    /// The stack's storage object: the same for its copies, unique while it lives.
+    var identity: ObjectIdentifier { ObjectIdentifier(storage) }
+
     /// Whether `other` is this very stack (or a copy of it): the same fonts and fallback objects.
     func isSameStack(as other: FontStack) -> Bool { storage === other.storage }
 }

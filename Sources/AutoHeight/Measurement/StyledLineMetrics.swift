@@ -141,7 +141,8 @@ package final class StyledLineMetrics: Sendable {
     /// Gathers the classes while a styled text is prepared.
     struct Builder {
         enum Key: Hashable {
-            case font(stack: String, font: Int, size: Double)
+            /// The stack by identity (every stack lives while the text is prepared).
+            case font(stack: ObjectIdentifier, font: Int, size: Double)
             case box(height: Double, textClass: UInt8)
         }
 
@@ -177,14 +178,14 @@ package final class StyledLineMetrics: Sendable {
                 ascender: primary.ascender, descender: primary.descender, gap: primary.lineGap)
             strut = (base.above, base.below)
             // Class 0: the primary font at the style's size.
-            _ = add(.font(stack: style.fonts.cacheIdentity, font: 0, size: style.fontSize), base, primaryBaselines)
+            _ = add(.font(stack: style.fonts.identity, font: 0, size: style.fontSize), base, primaryBaselines)
         }
 
         /// The class of font `index` of `stack` at `size` px. With a fixed CSS line height only a
         /// run's first font counts (each inline box is exactly its line height).
         mutating func font(_ index: Int, of stack: FontStack, size: Double) -> UInt8 {
             let font = mode == .css && !isNormal ? 0 : index
-            let key = Key.font(stack: stack.cacheIdentity, font: font, size: size)
+            let key = Key.font(stack: stack.identity, font: font, size: size)
             if let known = classes[key] { return known }
             let face = stack.font(at: font) ?? stack.primary
             let metrics = face.metrics

@@ -36,33 +36,51 @@ enum StyledPreparation {
         var boxOffsets: [Int] = []
         for (offset, unit) in units.enumerated() where unit == 0xFFFC { boxOffsets.append(offset) }
         var classes = StyledLineMetrics.Builder(style: style)
+        // First every paragraph in the base style (the scratch is the thread's until this returns),
+        // then each is restyled: the runs' own preparations then reuse the thread's scratch.
+        var prepared: [(record: ParagraphRecord, fonts: [UInt8])] = []
+        let count = try style.prepareParagraphs(of: styled.text, keepingFontIndices: true) {
+            (span, paragraph, _, preparer) throws(AutoHeightError) in
+            let fonts = paragraph.length > 0 ? preparer.scratch.keptFontIndices : []
+            prepared.append((ParagraphRecord(start: span.range.lowerBound, paragraph: paragraph), fonts))
+        }
+        let context = try style.preparationContext()
         var records: [ParagraphRecord] = []
+        records.reserveCapacity(prepared.count)
         var missing = 0
         var spanIndex = 0
-        let count = try style.prepareParagraphs(of: styled.text, keepingFontIndices: true) {
-            (span, paragraph, all, preparer) throws(AutoHeightError) in
-            var restyled = paragraph
-            let range = span.range
-            while spanIndex < resolved.spans.count && resolved.spans[spanIndex].end <= range.lowerBound {
-                spanIndex += 1
+        try units.withUnsafeBufferPointer { (all) throws(AutoHeightError) in
+            for (record, fonts) in prepared {
+                var restyled = record.paragraph
+                let range = record.start..<(record.start + restyled.length)
+                while spanIndex < resolved.spans.count && resolved.spans[spanIndex].end <= range.lowerBound {
+                    spanIndex += 1
+                }
+                if !range.isEmpty {
+                    let paragraphUnits = UnsafeBufferPointer(rebasing: all[range])
+                    let (unitClasses, boundaries) = try restyle(
+                        &restyled, units: paragraphUnits, offset: range.lowerBound, spans: resolved, from: spanIndex,
+                        stacks: stacks, baseFonts: fonts, boxes: styled.boxes, boxOffsets: boxOffsets, style: style,
+                        classes: &classes)
+                    try context.withPreparer { (preparer) throws(AutoHeightError) in
+                        resegment(
+                            &restyled, units: paragraphUnits, classes: unitClasses, boundaries: boundaries,
+                            with: preparer)
+                    }
+                }
+                // The break ending the paragraph: in CSS it sits on the last line in its run's
+                // style; in Pango only an empty line takes its style.
+                if range.upperBound < all.count && (classes.mode == .css || range.isEmpty) {
+                    let at = range.upperBound
+                    var owner = spanIndex
+                    while owner + 1 < resolved.spans.count && resolved.spans[owner].end <= at { owner += 1 }
+                    let runStyle = resolved.styles[resolved.spans[owner].style]
+                    restyled.endMask =
+                        1 << UInt32(classes.font(0, of: stacks[resolved.spans[owner].style].stack, size: runStyle.size))
+                }
+                missing += restyled.missingGlyphs
+                records.append(ParagraphRecord(start: range.lowerBound, paragraph: restyled))
             }
-            if !range.isEmpty {
-                try restyle(
-                    &restyled, units: UnsafeBufferPointer(rebasing: all[range]), offset: range.lowerBound,
-                    spans: resolved, from: spanIndex, stacks: stacks, baseFonts: preparer.scratch.keptFontIndices,
-                    boxes: styled.boxes, boxOffsets: boxOffsets, style: style, classes: &classes, preparer: preparer)
-            }
-            // The break ending the paragraph: in CSS it sits on the last line in its run's style;
-            // in Pango only an empty line takes its style.
-            if range.upperBound < all.count && (classes.mode == .css || range.isEmpty) {
-                let at = range.upperBound
-                let owner = resolved.spans.firstIndex { $0.start <= at && at < $0.end } ?? 0
-                let runStyle = resolved.styles[resolved.spans[owner].style]
-                restyled.endMask =
-                    1 << UInt32(classes.font(0, of: stacks[resolved.spans[owner].style].stack, size: runStyle.size))
-            }
-            missing += restyled.missingGlyphs
-            records.append(ParagraphRecord(start: range.lowerBound, paragraph: restyled))
         }
         return PreparedText(
             style: style, utf16Count: count, records: records, missingGlyphCount: missing, styled: classes.build(),
@@ -74,8 +92,8 @@ enum StyledPreparation {
     private static func restyle(
         _ paragraph: inout PreparedParagraph, units: UnsafeBufferPointer<UInt16>, offset: Int, spans: StyledSpans,
         from firstSpan: Int, stacks: [(stack: FontStack, style: TextStyle)], baseFonts: [UInt8], boxes: [InlineBox],
-        boxOffsets: [Int], style: TextStyle, classes: inout StyledLineMetrics.Builder, preparer: ParagraphPreparer
-    ) throws(AutoHeightError) {
+        boxOffsets: [Int], style: TextStyle, classes: inout StyledLineMetrics.Builder
+    ) throws(AutoHeightError) -> (classes: [UInt8], boundaries: [Int32]) {
         let length = units.count
         let end = offset + length
         var advances = paragraph.advances
@@ -92,12 +110,18 @@ enum StyledPreparation {
             let runStyle = spans.styles[span.style]
             let (stack, runTextStyle) = stacks[span.style]
             let scale = runStyle.size / style.fontSize
+            // Each font's class, looked up once per stretch (not per unit).
+            var fontClasses = [UInt8](repeating: 0xFF, count: 256)
+            func fontClass(_ font: Int) -> UInt8 {
+                if fontClasses[font] == 0xFF { fontClasses[font] = classes.font(font, of: stack, size: runStyle.size) }
+                return fontClasses[font]
+            }
             if runStyle.usesBaseFonts {
                 for unit in lower..<upper {
                     advances[unit] *= scale
                     // A box's run font is the run's first (Pango aligns the box by it).
                     let font = baseFonts.count == length && units[unit] != 0xFFFC ? Int(baseFonts[unit]) : 0
-                    unitClasses[unit] = classes.font(font, of: stack, size: runStyle.size)
+                    unitClasses[unit] = fontClass(font)
                 }
             } else {
                 // Shaped on its own in the run's face (no engine shapes across a change of face).
@@ -115,7 +139,7 @@ enum StyledPreparation {
                     flags[unit] =
                         (flags[unit] & ~UnitFlag.missingGlyph) | (shaped.flags[inner] & UnitFlag.missingGlyph)
                     let font = fonts.count == upper - lower && units[unit] != 0xFFFC ? Int(fonts[inner]) : 0
-                    unitClasses[unit] = classes.font(font, of: stack, size: runStyle.size)
+                    unitClasses[unit] = fontClass(font)
                 }
             }
             if runStyle.letterSpacing != 0 {
@@ -149,7 +173,23 @@ enum StyledPreparation {
         paragraph.missingGlyphs = UnitFlag.missingClusters(in: flags[...])
         paragraph.advances = advances
         paragraph.flags = flags
-        preparer.resegment(&paragraph, units: units, classes: unitClasses, boundaries: boundaries)
+        return (unitClasses, boundaries)
+    }
+
+    /// Measures the segments of a restyled paragraph again (on the units as preparation saw
+    /// them: with `white-space: normal`, tabs and line feeds as spaces).
+    private static func resegment(
+        _ paragraph: inout PreparedParagraph, units: UnsafeBufferPointer<UInt16>, classes: [UInt8],
+        boundaries: [Int32], with preparer: ParagraphPreparer
+    ) {
+        var mapped: [UInt16] = []
+        if preparer.whiteSpace == .normal && CSSBreaks.mapCollapsible(units, into: &mapped) {
+            mapped.withUnsafeBufferPointer {
+                preparer.resegment(&paragraph, units: $0, classes: classes, boundaries: boundaries)
+            }
+        } else {
+            preparer.resegment(&paragraph, units: units, classes: classes, boundaries: boundaries)
+        }
     }
 
     /// Each unit's class with the baseline kind of its script (``StyledLineMetrics/baselineKind(of:)``);
