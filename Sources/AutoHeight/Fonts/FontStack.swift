@@ -95,7 +95,7 @@ public struct FontStack: Sendable {
     /// The stack's identity in ``SegmentCache`` keys, built once: its fonts' serials (never
     /// addresses, so a freed font's entries are never taken for a new font's) and its system
     /// fallback's (which shapes differently, and whose discovered font indices are its own).
-    var cacheIdentity: String { storage.cacheIdentity }
+    package var cacheIdentity: String { storage.cacheIdentity }
 
     /// The stack's storage object: the same for its copies, unique while it lives.
     var identity: ObjectIdentifier { ObjectIdentifier(storage) }

@@ -72,3 +72,13 @@ struct CollectingSink: LineSink {
         nextY += height + lineSpacing
     }
 }
+
+/// Collects each line's baseline below its top in a styled text (``StyledLineMetrics/above(mask:)``).
+struct AscentSink: LineSink {
+    let metrics: StyledLineMetrics
+    var ascents: [Double] = []
+
+    mutating func addLine(start: Int, end: Int, visibleWidth: Double, fontMask: UInt32) {
+        ascents.append(metrics.above(mask: fontMask) ?? 0)
+    }
+}

@@ -227,6 +227,21 @@ public struct PreparedText: Sendable {
         return sink.lines
     }
 
+    /// For a styled text whose lines have per-line extents (``LineHeight/metrics`` or the CSS
+    /// model), how far each line of ``lines(width:fontSize:)`` at `width` reaches above its
+    /// baseline: the largest ascent-above of the fonts, sizes and boxes on it (the strut
+    /// included in the CSS model), so its baseline is that far below the line's top. Nil for
+    /// plain text and for uniform line heights.
+    package func styledLineAscents(width: Double) throws(AutoHeightError) -> [Double]? {
+        guard let styled = storage.styled, styled.uniformHeight == nil else { return nil }
+        try Self.validate(width: width)
+        var sink = AscentSink(metrics: styled)
+        for record in records {
+            record.paragraph.walkLines(width: width, fontSize: style.fontSize, tabStop: storage.tabStop, into: &sink)
+        }
+        return sink.ascents
+    }
+
     static func validate(width: Double) throws(AutoHeightError) {
         guard width.isFinite && width > 0 && width <= AutoHeightError.maximumWidth else {
             throw .invalidWidth(width)

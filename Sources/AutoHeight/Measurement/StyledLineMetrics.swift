@@ -138,6 +138,27 @@ package final class StyledLineMetrics: Sendable {
         }
     }
 
+    /// How far a line holding the classes in `mask` reaches above its baseline: the largest
+    /// ascent-above among them (with the strut in ``Mode/css``), which puts the baseline that far
+    /// below the line's top. Nil for ``Mode/uniform`` (no extents are kept).
+    func above(mask: UInt32) -> Double? {
+        var top: Double
+        var bits = mask
+        switch mode {
+        case .uniform: return nil
+        case .css: top = strut.above
+        case .tallest:
+            top = -Double.infinity
+            if bits == 0 { bits = 1 }
+        }
+        while bits != 0 {
+            let index = bits.trailingZeroBitCount
+            bits &= bits - 1
+            top = max(top, above[index])
+        }
+        return top
+    }
+
     /// Gathers the classes while a styled text is prepared.
     struct Builder {
         enum Key: Hashable {

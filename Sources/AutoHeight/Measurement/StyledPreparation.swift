@@ -12,7 +12,7 @@
 //   profile, where Pango adds one spacing fewer per line (it over-counts by at most that).
 
 /// Prepares a ``StyledText`` into a ``PreparedText`` whose paragraphs carry line-height classes.
-enum StyledPreparation {
+package enum StyledPreparation {
     static func prepare(_ styled: StyledText, style: TextStyle) throws(AutoHeightError) -> PreparedText {
         try style.validate()
         let units = Array(styled.text.utf16)
@@ -213,7 +213,7 @@ enum StyledPreparation {
     }
 
     /// Letters of scripts that join (Arabic, Syriac, N'Ko, Mongolian): Chromium spaces none of them.
-    static func isCursive(_ unit: UInt16) -> Bool {
+    package static func isCursive(_ unit: UInt16) -> Bool {
         switch unit {
         case 0x0600...0x08FF, 0x1800...0x18AF, 0xFB50...0xFDFF, 0xFE70...0xFEFF: true
         default: false
@@ -236,8 +236,9 @@ extension Array where Element == Int {
 
 /// The faces runs name, resolved once per base stack, family, weight and slant, and the style
 /// each is prepared in (with its own preparation context): shared by every thread, bounded.
-final class RunFaces: Sendable {
-    static let shared = RunFaces()
+package final class RunFaces: Sendable {
+    /// The table every preparation (and drawing) shares.
+    package static let shared = RunFaces()
     /// The most entries kept; past it the table starts again (fonts stay loaded by their users).
     static let capacity = 256
 
@@ -255,7 +256,7 @@ final class RunFaces: Sendable {
     private let fonts = Locked<[String: Font]>([:])
 
     /// The stack and style a run is prepared in: `base` with the run's face first.
-    func style(for run: ResolvedRunStyle, base: TextStyle) throws(AutoHeightError) -> (
+    package func style(for run: ResolvedRunStyle, base: TextStyle) throws(AutoHeightError) -> (
         stack: FontStack, style: TextStyle
     ) {
         let family = run.family ?? base.fonts.primary.familyName

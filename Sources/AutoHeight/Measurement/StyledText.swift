@@ -97,25 +97,31 @@ extension TextStyle {
 }
 
 /// A run's effective attributes over a stretch of text (every field resolved).
-struct ResolvedRunStyle: Hashable {
-    var family: String?
-    var weight: Int
-    var italic: Bool
-    var size: Double
-    var letterSpacing: Double
+package struct ResolvedRunStyle: Hashable, Sendable {
+    /// The run's family, or nil for the style's primary font's.
+    package var family: String?
+    /// CSS weight (400 when no run names one).
+    package var weight: Int
+    /// Italic or upright.
+    package var italic: Bool
+    /// Font size in px.
+    package var size: Double
+    /// Letter spacing in px after every grapheme cluster.
+    package var letterSpacing: Double
 
     /// Whether the text keeps the style's own fonts (only the size or spacing may differ).
-    var usesBaseFonts: Bool { family == nil && weight == 400 && !italic }
+    package var usesBaseFonts: Bool { family == nil && weight == 400 && !italic }
 }
 
 /// The runs of a styled text resolved to stretches of one style each.
-struct StyledSpans {
+package struct StyledSpans {
     /// `(start, end, style)`: consecutive, covering the text, `style` an index in ``styles``.
-    var spans: [(start: Int, end: Int, style: Int)]
-    var styles: [ResolvedRunStyle]
+    package var spans: [(start: Int, end: Int, style: Int)]
+    /// The distinct resolved styles the spans name.
+    package var styles: [ResolvedRunStyle]
 
-    /// Checks `runs` against `units` and resolves them over `base` (the style's size).
-    init(runs: [StyleRun], units: [UInt16], baseSize: Double) throws(AutoHeightError) {
+    /// Checks `runs` against `units` and resolves them over `baseSize` (the style's size).
+    package init(runs: [StyleRun], units: [UInt16], baseSize: Double) throws(AutoHeightError) {
         let count = units.count
         for (index, run) in runs.enumerated() { try Self.check(run, index: index, units: units) }
         var points = Set([0, count])
