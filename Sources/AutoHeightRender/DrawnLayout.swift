@@ -3,7 +3,10 @@ import AutoHeight
 /// One glyph placed on a line, in px. x grows to the right, y downwards; both from the text
 /// origin (the top-left corner of the wrap area).
 public struct DrawnGlyph: Sendable, Equatable {
-    /// The font in the stack (`FontStack/font(at:)`).
+    /// The face the glyph is drawn in: an index in ``LayoutDrawing/faces`` (0: the style's fonts
+    /// at its size).
+    public var face: Int = 0
+    /// The font in the face's stack (`FontStack/font(at:)`).
     public var fontIndex: Int
     /// The glyph's id in that font.
     public var glyphID: UInt32
@@ -23,7 +26,9 @@ public struct DrawnGlyph: Sendable, Equatable {
 public struct DrawnRun: Sendable, Equatable {
     /// UTF-16 offsets in the text.
     public var range: Range<Int>
-    /// The font of the run in the stack (`FontStack/font(at:)`).
+    /// The face of the run: an index in ``LayoutDrawing/faces`` (0: the style's fonts at its size).
+    public var face: Int = 0
+    /// The font of the run in the face's stack (`FontStack/font(at:)`).
     public var fontIndex: Int
     /// Whether the run is set right to left.
     public var isRightToLeft: Bool
@@ -33,6 +38,32 @@ public struct DrawnRun: Sendable, Equatable {
     public var width: Double
     /// Left to right.
     public var glyphs: [DrawnGlyph]
+}
+
+/// An inline box of a styled text (a chip, an image: one U+FFFC) placed on a line, in px from
+/// the text origin: it stands on the line's baseline, all of its height above it.
+public struct DrawnBox: Sendable, Equatable {
+    /// Which box it is: its index in `StyledText/boxes`.
+    public var index: Int
+    /// The UTF-16 offset of its U+FFFC in the text.
+    public var offset: Int
+    /// The box's left edge (the pen position at its U+FFFC).
+    public var x: Double
+    /// The box's top edge: the baseline less its height.
+    public var y: Double
+    /// The box's width in px, as measured.
+    public var width: Double
+    /// The box's height in px.
+    public var height: Double
+}
+
+/// The fonts and size a ``DrawnRun`` is set in: the style's own, or a styled run's face (its
+/// family, weight and slant first, the style's fonts after it) at the run's size.
+public struct DrawnFace: Sendable {
+    /// The font stack; a run's `fontIndex` is an index in it.
+    public var fonts: FontStack
+    /// The size in px the glyphs are drawn at.
+    public var fontSize: Double
 }
 
 /// One line as drawn: the measured `LineLayout` and where its glyphs go.
@@ -52,6 +83,8 @@ public struct DrawnLine: Sendable, Equatable {
     public var hangingWidth: Double
     /// Left to right (ICU's visual order of the line's bidi runs).
     public var runs: [DrawnRun]
+    /// The inline boxes on the line (a styled text's U+FFFC characters), left to right.
+    public var boxes: [DrawnBox] = []
 
     /// The x of the boundary before UTF-16 offset `offset` of the text, when a glyph of the line
     /// ends there (the right edge of the cluster before it left to right, its left edge right to

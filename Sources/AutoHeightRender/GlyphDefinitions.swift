@@ -5,25 +5,26 @@ import AutoHeight
 /// the element that uses them), bitmap colour glyphs (`CBDT`, `sbix`) their PNG image, `COLR`
 /// glyphs their coloured layers.
 struct GlyphDefinitions {
-    let style: TextStyle
+    /// The faces glyphs are drawn in (``LayoutDrawing/faces``): face 0 is the style's.
+    let faces: [DrawnFace]
     private(set) var definitions: [String] = []
     private var known: Set<String> = []
 
-    init(style: TextStyle) { self.style = style }
+    init(faces: [DrawnFace]) { self.faces = faces }
 
     /// How a glyph was drawn (for the `data-kind` of its use).
     enum Kind: String {
         case outline, bitmap, layers, empty
     }
 
-    /// The id of the definition of `glyph` of font `fontIndex`, made on first use, or nil when
-    /// the glyph draws nothing (a space).
-    mutating func id(fontIndex: Int, glyph: UInt32) -> String? {
-        let id = "f\(fontIndex)g\(glyph)"
+    /// The id of the definition of `glyph` of font `fontIndex` of face `face`, made on first use,
+    /// or nil when the glyph draws nothing (a space): `f1g42` in face 0, `s2f0g42` in face 2.
+    mutating func id(face: Int = 0, fontIndex: Int, glyph: UInt32) -> String? {
+        let id = face == 0 ? "f\(fontIndex)g\(glyph)" : "s\(face)f\(fontIndex)g\(glyph)"
         if known.contains(id) { return id }
         known.insert(id)
-        guard let font = style.fonts.font(at: fontIndex) else { return nil }
-        let scale = style.fontSize / Double(font.unitsPerEm)
+        guard let font = faces[face].fonts.font(at: fontIndex) else { return nil }
+        let scale = faces[face].fontSize / Double(font.unitsPerEm)
         if font.isColor, let png = font.shaper.pngImage(of: glyph), let box = font.shaper.box(of: glyph),
             box.width > 0, box.height > 0
         {

@@ -15,12 +15,21 @@ import AutoHeight
 /// their embedded PNG bitmaps or `COLR` layers). Its structure is documented in
 /// `docs/render.md`: one `<g class="line">` per line, with the line's UTF-16 range and box as
 /// `data-` attributes.
+///
+/// A `StyledText` (``init(styledText:style:)``) is drawn as it is measured: its lines, their
+/// heights and positions are `TextStyle/prepare(_:)`'s, each run's glyphs come from its own face
+/// at its own size (``faces``), letter spacing follows every grapheme cluster, and each box is
+/// an outlined rectangle standing on its line's baseline.
 public struct LayoutDrawing: Sendable {
     /// The text drawn.
     public let text: String
     /// The text prepared in the style: measurements come from it.
     public let prepared: PreparedText
+    /// The faces glyphs are drawn in: the style's fonts at its size first, then each styled
+    /// run's face and size (``DrawnRun/face`` indexes it). One face for plain text.
+    public let faces: [DrawnFace]
     private let paragraphs: [ShapedParagraph]
+    private let isStyled: Bool
 
     /// Prepares `text` in `style` and shapes it for drawing.
     public init(text: String, style: TextStyle) throws(AutoHeightError) {
@@ -29,11 +38,30 @@ public struct LayoutDrawing: Sendable {
 
     /// Draws `prepared`, which must be the preparation of `text` (same UTF-16 length).
     public init(text: String, prepared: PreparedText) throws(AutoHeightError) {
+        try self.init(text: text, prepared: prepared, styled: nil)
+    }
+
+    /// Prepares the styled `styledText` in `style` (`TextStyle/prepare(_:)`, so its runs and
+    /// boxes are checked there) and shapes each of its runs in its face for drawing. A styled
+    /// text without runs or boxes is drawn exactly as its plain text.
+    ///
+    /// - Throws: what `TextStyle/prepare(_:)` throws (`AutoHeightError.invalidRun`,
+    ///   `AutoHeightError.invalidBox` …).
+    public init(styledText: StyledText, style: TextStyle) throws(AutoHeightError) {
+        let prepared = try style.prepare(styledText)
+        let isPlain = styledText.runs.isEmpty && styledText.boxes.isEmpty
+        try self.init(text: styledText.text, prepared: prepared, styled: isPlain ? nil : styledText)
+    }
+
+    private init(text: String, prepared: PreparedText, styled: StyledText?) throws(AutoHeightError) {
         let units = Array(text.utf16)
         precondition(units.count == prepared.utf16Count, "LayoutDrawing: the prepared text is not this text")
         self.text = text
         self.prepared = prepared
         let style = prepared.style
+        let styling = try styled.map { (styled) throws(AutoHeightError) in
+            try StyledShaping(styled, units: units, style: style)
+        }
         var shaped: [ShapedParagraph] = []
         try style.preparationContext().withPreparer { (preparer) throws(AutoHeightError) in
             for (index, paragraph) in prepared.paragraphs.enumerated() {
@@ -43,7 +71,14 @@ public struct LayoutDrawing: Sendable {
                         Array(units[start..<(start + paragraph.length)]), preparer: preparer, stack: style.fonts))
             }
         }
+        if let styling {
+            for index in shaped.indices {
+                try styling.apply(to: &shaped[index], start: prepared.paragraphStarts[index])
+            }
+        }
         self.paragraphs = shaped
+        self.faces = styling?.faces ?? [DrawnFace(fonts: style.fonts, fontSize: style.fontSize)]
+        self.isStyled = styling != nil
     }
 
     /// The style the text is drawn in.
@@ -54,18 +89,21 @@ public struct LayoutDrawing: Sendable {
     public func layout(width: Double, lineLimits: LineLimits = LineLimits()) throws(AutoHeightError) -> DrawnLayout {
         let measurement = try prepared.measure(width: width, lineLimits: lineLimits)
         let layouts = try prepared.lines(width: width)
-        let assembler = LineAssembler(style: style, width: width)
+        // A styled line's baseline: its top plus the largest ascent-above on it.
+        let ascents = isStyled ? try prepared.styledLineAscents(width: width) : nil
+        let assembler = LineAssembler(style: style, width: width, faces: faces)
         var lines: [DrawnLine] = []
         lines.reserveCapacity(layouts.count)
         var paragraph = 0
-        for layout in layouts {
+        for (index, layout) in layouts.enumerated() {
             while paragraph + 1 < paragraphs.count && prepared.paragraphStarts[paragraph + 1] <= layout.range.lowerBound
             {
                 paragraph += 1
             }
             lines.append(
                 assembler.assemble(
-                    layout, paragraph: paragraphs[paragraph], paragraphStart: prepared.paragraphStarts[paragraph]))
+                    layout, paragraph: paragraphs[paragraph], paragraphStart: prepared.paragraphStarts[paragraph],
+                    ascent: ascents?[index], isStyled: isStyled))
         }
         var breaks: [Int] = []
         var clusters: [Int] = []
@@ -96,7 +134,7 @@ public struct LayoutDrawing: Sendable {
     public func picture(widths: [Double], options: SVGOptions = SVGOptions()) throws(AutoHeightError) -> LayoutPicture {
         var layouts: [DrawnLayout] = []
         for width in widths { layouts.append(try layout(width: width, lineLimits: options.lineLimits)) }
-        return SVGWriter(style: style, options: options).picture(of: layouts)
+        return SVGWriter(style: style, options: options, faces: faces).picture(of: layouts)
     }
 }
 

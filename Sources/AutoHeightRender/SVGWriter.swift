@@ -4,6 +4,14 @@ import AutoHeight
 struct SVGWriter {
     let style: TextStyle
     let options: SVGOptions
+    /// The faces runs are drawn in (``LayoutDrawing/faces``); face 0 is the style's.
+    let faces: [DrawnFace]
+
+    init(style: TextStyle, options: SVGOptions, faces: [DrawnFace]? = nil) {
+        self.style = style
+        self.options = options
+        self.faces = faces ?? [DrawnFace(fonts: style.fonts, fontSize: style.fontSize)]
+    }
 
     static let margin = 16.0
     static let gap = 32.0
@@ -12,7 +20,7 @@ struct SVGWriter {
     static let fontTints = ["#202124", "#c5221f", "#1a73e8", "#188038", "#a142f4", "#e37400", "#007b83", "#b80672"]
 
     func picture(of layouts: [DrawnLayout]) -> LayoutPicture {
-        var glyphs = GlyphDefinitions(style: style)
+        var glyphs = GlyphDefinitions(faces: faces)
         var body = ""
         var origins: [(x: Double, y: Double)] = []
         var x = Self.margin
@@ -36,14 +44,21 @@ struct SVGWriter {
         }
         var legend = ""
         if options.overlays.contains(.fonts) {
-            let used = Set(layouts.flatMap { $0.lines.flatMap { $0.runs.map(\.fontIndex) } }).sorted()
+            // Face 0's fonts first (as "font i"), then each run face's ("face f font i").
+            let used = Set(
+                layouts.flatMap { $0.lines.flatMap { $0.runs.map { [$0.face, $0.fontIndex] } } }
+            ).sorted { $0.lexicographicallyPrecedes($1) }
             legend = "<g class=\"legend\" font-family=\"sans-serif\" font-size=\"11\">"
-            for (row, index) in used.enumerated() {
+            for (row, pair) in used.enumerated() {
+                let (face, index) = (pair[0], pair[1])
                 let y = height + 18 + Double(row) * 15
-                let name = style.fonts.font(at: index).map { "\($0.familyName) \($0.styleName)" } ?? "?"
+                let font = faces[face].fonts.font(at: index)
+                var name = font.map { "\($0.familyName) \($0.styleName)" } ?? "?"
+                if face != 0 { name += " \(SVGText.number(faces[face].fontSize)) px" }
+                let label = face == 0 ? "font \(index)" : "face \(face) font \(index)"
                 legend +=
                     "<rect x=\"\(SVGText.number(Self.margin))\" y=\"\(SVGText.number(y - 9))\" width=\"10\" height=\"10\" fill=\"\(Self.tint(index))\"/>"
-                    + "<text x=\"\(SVGText.number(Self.margin + 14))\" y=\"\(SVGText.number(y))\" fill=\"#333\">font \(index): \(SVGText.escaped(name))</text>"
+                    + "<text x=\"\(SVGText.number(Self.margin + 14))\" y=\"\(SVGText.number(y))\" fill=\"#333\">\(label): \(SVGText.escaped(name))</text>"
             }
             legend += "</g>"
             height += 18 + Double(used.count) * 15
@@ -181,15 +196,26 @@ struct SVGWriter {
         }
         for run in line.runs {
             let fill = options.overlays.contains(.fonts) ? Self.tint(run.fontIndex) : "#202124"
+            // A run face's runs name it (face 0's, a plain text's, do not).
+            let face = run.face == 0 ? "" : "data-face=\"\(run.face)\" "
             svg +=
                 "<g class=\"run\" data-start=\"\(run.range.lowerBound)\" data-end=\"\(run.range.upperBound)\" "
-                + "data-font=\"\(run.fontIndex)\" data-direction=\"\(run.isRightToLeft ? "rtl" : "ltr")\" fill=\"\(fill)\">"
+                + "\(face)data-font=\"\(run.fontIndex)\" data-direction=\"\(run.isRightToLeft ? "rtl" : "ltr")\" fill=\"\(fill)\">"
             for glyph in run.glyphs {
-                guard let id = glyphs.id(fontIndex: glyph.fontIndex, glyph: glyph.glyphID) else { continue }
+                guard let id = glyphs.id(face: glyph.face, fontIndex: glyph.fontIndex, glyph: glyph.glyphID) else {
+                    continue
+                }
                 svg +=
                     "<use href=\"#\(id)\" x=\"\(SVGText.number(glyph.x))\" y=\"\(SVGText.number(glyph.y))\" data-cluster=\"\(glyph.cluster)\"/>"
             }
             svg += "</g>\n"
+        }
+        for box in line.boxes {
+            svg += rect(
+                "inline-box", x: box.x, y: box.y, width: box.width, height: box.height,
+                style:
+                    "data-index=\"\(box.index)\" data-offset=\"\(box.offset)\" fill=\"none\" stroke=\"#1a73e8\" stroke-width=\"1\""
+            )
         }
         if options.overlays.contains(.breaks) {
             for offset in layout.breakOpportunities

@@ -8,14 +8,19 @@ struct ShapedGlyph: Equatable, Sendable {
     var xAdvance: Int32
     var xOffset: Int32
     var yOffset: Int32
+
+    /// The glyph id standing for an inline box (its U+FFFC's glyphs are replaced by one of these).
+    static let boxMarker = UInt32.max
 }
 
 /// A stretch of one paragraph set in one font at one bidi level, with its glyphs.
 struct ShapedRun: Sendable {
     /// Paragraph-relative UTF-16 range.
     var range: Range<Int>
-    /// Index of the font in the stack (explicit fonts first, then discovered ones).
+    /// Index of the font in the face's stack (explicit fonts first, then discovered ones).
     var fontIndex: Int
+    /// The face (``LayoutDrawing/faces``): 0 is the style's stack at its size.
+    var face = 0
     var level: UInt8
     /// In HarfBuzz's output order (left to right); clusters are paragraph-relative.
     var glyphs: [ShapedGlyph]
@@ -33,6 +38,18 @@ struct ShapedParagraph: Sendable {
     var paragraphLevel: UInt8
     /// `UnitFlag` bits per unit (grapheme starts, tabs, missing glyphs).
     var flags: [UInt8]
+    /// A styled text's letter spacing in px after each unit (on grapheme starts, as measured);
+    /// empty when there is none.
+    var spacing: [Double] = []
+    /// A styled text's inline boxes by paragraph offset of their U+FFFC (whose glyphs are one
+    /// ``ShapedGlyph/boxMarker`` each).
+    var boxes: [Int: PlacedBox] = [:]
+
+    /// An inline box and its index in the styled text's boxes.
+    struct PlacedBox: Sendable {
+        var index: Int
+        var box: InlineBox
+    }
 
     /// Shapes `units` (one paragraph, no explicit break inside) with `preparer`'s shaper.
     init(_ units: [UInt16], preparer: ParagraphPreparer, stack: FontStack) throws(AutoHeightError) {
@@ -111,7 +128,7 @@ struct ShapedParagraph: Sendable {
     }
 
     /// Cuts a stretch into runs of one bidi level each.
-    private static func split(
+    static func split(
         _ range: Range<Int>, glyphs: [ShapedGlyph], fontIndex: Int, levels: [UInt8], isRightToLeft: Bool
     ) -> [ShapedRun] {
         guard !levels.isEmpty else {
