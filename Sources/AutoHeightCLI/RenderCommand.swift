@@ -1,5 +1,6 @@
 import ArgumentParser
 import AutoHeight
+import AutoHeightRecords
 import AutoHeightRender
 
 #if canImport(Glibc)
@@ -9,10 +10,12 @@ import AutoHeightRender
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Draw the wrapped layout of a text as SVG (glyph outlines, line boxes, baselines).",
+        abstract:
+            "Draw the wrapped layout of a text or styled record as SVG (glyph outlines, line boxes, baselines).",
         discussion: """
-            Input: FILE (byte for byte), --text, or stdin. Same style and width options as \
-            measure; several --widths are drawn side by side. The glyphs are outlines from the \
+            Input: FILE (byte for byte), --text, stdin, or --record with one JSON record \
+            {"id", "text", "runs", "boxes"} (the shape of measure --jsonl-input's lines). Same \
+            style and width options as measure; several --widths are drawn side by side. The glyphs are outlines from the \
             fonts that measured the text (colour emoji as their PNG bitmaps or COLR layers), so \
             the SVG needs no installed font. Each line is a <g class="line"> with its UTF-16 \
             range and box as data- attributes (docs/render.md).
@@ -23,6 +26,12 @@ struct RenderCommand: ParsableCommand {
             break opportunities (ticks), a tint per font (fallback made visible) or grapheme \
             clusters. Right-to-left paragraphs are set against the right edge, runs in ICU's \
             visual order.
+
+            A record's runs are drawn in their own faces and sizes with their letter spacing, \
+            its lines exactly as measure breaks them with the heights it gives them; each \
+            line's baseline is its top plus the largest ascent on it (in the CSS model the \
+            strut's too). Each box is an outlined <rect class="inline-box"> of its width and \
+            height standing on the baseline.
             """)
 
     @Argument(help: ArgumentHelp("The text file to draw (- for stdin).", valueName: "file"))
@@ -30,6 +39,13 @@ struct RenderCommand: ParsableCommand {
 
     @Option(name: .customLong("text"), help: ArgumentHelp("Draw this string.", valueName: "string"))
     var text: String?
+
+    @Option(
+        name: .customLong("record"),
+        help: ArgumentHelp(
+            "Draw the styled text of the JSON record in this file (- for stdin): text, runs, boxes.",
+            valueName: "file"))
+    var record: String?
 
     @OptionGroup var style: StyleOptions
     @OptionGroup var widthOptions: WidthOptions
@@ -72,6 +88,9 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("--min-lines (\(minLines)) is larger than --max-lines (\(maxLines))")
         }
         if text != nil && file != nil { throw ValidationError("give either a file or --text, not both") }
+        if record != nil && (text != nil || file != nil) {
+            throw ValidationError("--record draws the record's text: give no file and no --text with it")
+        }
         _ = try widthOptions.widths()
         _ = try overlays()
         _ = try editorInsets()
@@ -105,13 +124,20 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let input: NamedText =
-                if let text { NamedText(name: "<text>", text: text) } else { try TextSources.read(path: file ?? "-") }
             let options = SVGOptions(
                 overlays: try overlays(), lineLimits: LineLimits(minimum: minLines ?? 1, maximum: maxLines),
                 showsLineLimits: minLines != nil || maxLines != nil, insets: try editorInsets(),
                 decorations: !glyphsOnly)
-            let drawing = try LayoutDrawing(text: input.text, style: try style.makeStyle())
+            let drawing: LayoutDrawing
+            if let record {
+                drawing = try Self.drawing(ofRecordAt: record, style: try style.makeStyle())
+            } else {
+                let input: NamedText =
+                    if let text { NamedText(name: "<text>", text: text) } else {
+                        try TextSources.read(path: file ?? "-")
+                    }
+                drawing = try LayoutDrawing(text: input.text, style: try style.makeStyle())
+            }
             let svg = try drawing.svg(widths: try widthOptions.widths(), options: options)
             guard let output else {
                 FileHandleOutput.standardOutput.write(svg)
@@ -119,6 +145,34 @@ struct RenderCommand: ParsableCommand {
                 return
             }
             try Self.write(svg, to: output)
+        }
+    }
+
+    /// The drawing of the one JSON record in the file at `path` (`-`: stdin): its styled text when
+    /// it has runs or boxes, else its text.
+    /// - Throws: `CLIFailure` naming the file: unreadable (66), not one record or runs and boxes
+    ///   that do not fit its text (65).
+    static func drawing(ofRecordAt path: String, style: TextStyle) throws -> LayoutDrawing {
+        let name = TextSources.displayName(path)
+        var bytes = try TextSources.readBytes(path: path)
+        while let last = bytes.last, last == 0x0A || last == 0x0D || last == 0x20 || last == 0x09 { bytes.removeLast() }
+        let parsed: JSONLRecord
+        switch JSONLRecord.parse(bytes, lineNumber: 1, lineOffset: 0) {
+        case .blank: throw CLIFailure.data("\(name): no record (expected one JSON object with a \"text\" string)")
+        case .invalid(_, _, let problem): throw CLIFailure.data("\(name): \(problem)")
+        case .record(let record): parsed = record
+        }
+        do {
+            if let styled = parsed.styledText { return try LayoutDrawing(styledText: styled, style: style) }
+            return try LayoutDrawing(text: parsed.text, style: style)
+        } catch {
+            var failure = CLIFailure(error)
+            switch error {
+            case .invalidRun, .invalidBox, .textTooLong, .invalidRange, .loneSurrogate:
+                failure.message = "\(name): \(failure.message)"
+            default: break
+            }
+            throw failure
         }
     }
 
