@@ -15,6 +15,10 @@ import Testing
         var text: String
         var language: String
         var width: Double
+        /// A styled text's runs and boxes (drawn with `LayoutDrawing(styledText:style:)` when
+        /// either is given).
+        var runs: [StyleRun] = []
+        var boxes: [InlineBox] = []
         var description: String { name }
     }
 
@@ -29,6 +33,15 @@ import Testing
             width: 220),
         Sample(name: "emoji", text: "👩‍👩‍👧‍👦 🇰🇷 👍🏽 ❤️ 🧑‍💻 🎉🎉🎉 done", language: "en", width: 120),
         Sample(name: "long-word", text: "Supercalifragilisticexpialidociousandmore ok", language: "en", width: 120),
+        // Bold, a bigger italic run, letter spacing and a box: each line's ink still inside its box.
+        Sample(
+            name: "styled", text: "Ship it \u{FFFC} now: bold words, bigger text and spaced letters wrap across lines.",
+            language: "en", width: 240,
+            runs: [
+                StyleRun(start: 15, end: 25, weight: 700), StyleRun(start: 27, end: 38, italic: true, size: 28),
+                StyleRun(start: 43, end: 57, letterSpacing: 1),
+            ],
+            boxes: [InlineBox(width: 28, height: 22)]),
     ]
 
     /// What `scripts/png-ink.py` reports: per pixel row, the first and last inked column.
@@ -76,8 +89,12 @@ import Testing
 
     /// Renders `sample` in Chromium and returns the ink and the picture's geometry.
     static func screenshot(_ sample: Sample) throws -> (ink: Ink, picture: LayoutPicture) {
-        let drawing = try LayoutDrawing(
-            text: sample.text, style: RenderTests.bundledStyle(language: sample.language, size: 20, lineSpacing: 8))
+        let style = try RenderTests.bundledStyle(language: sample.language, size: 20, lineSpacing: 8)
+        let drawing =
+            sample.runs.isEmpty && sample.boxes.isEmpty
+            ? try LayoutDrawing(text: sample.text, style: style)
+            : try LayoutDrawing(
+                styledText: StyledText(sample.text, runs: sample.runs, boxes: sample.boxes), style: style)
         let picture = try drawing.picture(widths: [sample.width], options: SVGOptions(decorations: false))
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "autoheight-browser-\(sample.name)-\(getpid())")
