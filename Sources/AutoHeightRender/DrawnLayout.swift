@@ -92,7 +92,13 @@ public struct DrawnLine: Sendable, Equatable {
     public func boundaryX(before offset: Int) -> Double? {
         var best: (cluster: Int, x: Double)? = nil
         for run in runs {
-            for glyph in run.glyphs where glyph.cluster < offset {
+            // A box stands for its U+FFFC's glyph.
+            let boxes = boxes.filter { run.range.contains($0.offset) }.map { box in
+                DrawnGlyph(
+                    face: run.face, fontIndex: run.fontIndex, glyphID: 0, cluster: box.offset, x: box.x, y: 0,
+                    penX: box.x, advance: box.width)
+            }
+            for glyph in run.glyphs + boxes where glyph.cluster < offset {
                 let edge = run.isRightToLeft ? glyph.penX : glyph.penX + glyph.advance
                 if let current = best, current.cluster > glyph.cluster { continue }
                 if let current = best, current.cluster == glyph.cluster {

@@ -233,8 +233,12 @@ struct SVGWriter {
     private func clusters(_ line: DrawnLine, layout: DrawnLayout) -> String {
         let starts = layout.clusterStarts
         var extents: [Int: (lower: Double, upper: Double)] = [:]
-        for run in line.runs {
-            for glyph in run.glyphs {
+        // A box is its U+FFFC's cluster.
+        let boxes = line.boxes.map { box in
+            DrawnGlyph(fontIndex: 0, glyphID: 0, cluster: box.offset, x: box.x, y: 0, penX: box.x, advance: box.width)
+        }
+        for glyphs in line.runs.map(\.glyphs) + [boxes] {
+            for glyph in glyphs {
                 // The grapheme cluster holding the glyph's cluster: the last start at or before it.
                 var low = 0
                 var high = starts.count

@@ -152,6 +152,26 @@ import Testing
         #expect(!line.runs.contains { $0.glyphs.contains { [8, 9].contains($0.cluster) } })
     }
 
+    @Test func breakTicksAndClusterShadesIncludeTheBoxes() throws {
+        // The web profile breaks on both sides of a box (Chromium).
+        let style = Self.style(web: true, lineHeight: .fixed(20))
+        let text = StyledText("ab\u{FFFC}cd ef", boxes: [InlineBox(width: 24, height: 12)])
+        let drawing = try LayoutDrawing(styledText: text, style: style)
+        let layout = try drawing.layout(width: 400)
+        #expect(layout.breakOpportunities == [2, 3, 6])
+        let line = try #require(layout.lines.first)
+        let box = try #require(line.boxes.first)
+        #expect(line.boundaryX(before: 3) == box.x + 24)
+        #expect(line.boundaryX(before: 2) == box.x)
+        let svg = try drawing.svg(widths: [400], options: SVGOptions(overlays: [.breaks, .clusters]))
+        let after = SVGText.number(box.x + 24)
+        #expect(svg.contains("<line class=\"break\" data-offset=\"3\" x1=\"\(after)\""))
+        #expect(
+            svg.contains(
+                "<rect class=\"cluster\" x=\"\(SVGText.number(box.x))\" y=\"0\" width=\"24\" height=\"20\" data-start=\"2\""
+            ))
+    }
+
     @Test func inTheCSSModelTheBaselineIsTheStrutsOrTheBoxs() throws {
         // line-height 20px, Noto Sans 16 px: the strut is 16 px above the baseline, 4 below
         // (ascent 17 and descent 5 rounded, half-leading −1 floored above).
