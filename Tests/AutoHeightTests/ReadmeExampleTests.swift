@@ -37,6 +37,15 @@ import AutoHeight
 
         // Installed fonts by name, through fontconfig.
         let bold = try Font(family: "Noto Sans", style: "Bold")
+
+        // Rich text: a bold run, a 20 × 20 px chip for the U+FFFC, a clamp at 2 lines with "…".
+        let message = StyledText(
+            "Ship it \u{FFFC} tonight: the build is green and the release notes are written.",
+            runs: [StyleRun(start: 0, end: 7, weight: 700)], boxes: [InlineBox(width: 20, height: 20)])
+        let bubble = try style.prepare(message)
+        print(try bubble.measure(width: 200).lineCount)  // 4
+        let cut = try bubble.ellipsis(width: 200, maximumLines: 2)  // where "…" goes: UTF-16 offset, x
+        print(cut!.utf16Offset)  // 45: line 2 shows "… green and the…"
         // README-END
         output.lines.append("\(lines.count) \(bold.styleName)")
     }
@@ -44,7 +53,8 @@ import AutoHeight
     @Test func theExampleRunsAndPrintsWhatItsCommentsSay() throws {
         let output = Output()
         try runExample(output)
-        #expect(output.lines == ["3 73.46199999999999", "3 false", "240.0 3", "320.0 2", "480.0 2", "2 Bold"])
+        #expect(
+            output.lines == ["3 73.46199999999999", "3 false", "240.0 3", "320.0 2", "480.0 2", "4", "45", "2 Bold"])
     }
 
     @Test func theReadmeShowsExactlyThisCode() throws {

@@ -27,7 +27,9 @@ struct MeasureEndpoint: Sendable {
         let name = RecordFormatter.Name.id(json: record.idJSON, text: record.idText)
         let entries: [String]
         do {
-            let outcome = try measurer.formatter.measured(name: name, prepared: try measurer.style.prepare(record.text))
+            let prepared =
+                try record.styledText.map { try measurer.style.prepare($0) } ?? measurer.style.prepare(record.text)
+            let outcome = try measurer.formatter.measured(name: name, prepared: prepared)
             guard case .measured(_, let measured) = outcome else {
                 throw ServiceError(.internalServerError, "internal error")
             }

@@ -92,6 +92,34 @@ import Testing
         }
     }
 
+    /// Rich-text records (runs and boxes) give the CLI's bytes through both endpoints; a bad run
+    /// is a 400 with the CLI's message on `/v1/measure` and an error record in a batch.
+    @Test func styledRecordsAreTheCLIs() async throws {
+        let lines = [
+            #"{"id": "s", "text": "Ship it ￼ tonight", "runs": [{"start": 0, "end": 7, "weight": 700, "size": 24}], "boxes": [{"width": 20, "height": 30}]}"#,
+            #"{"id": "bad", "text": "abc", "runs": [{"start": 2, "end": 9}]}"#,
+        ]
+        let input = lines.joined(separator: "\n") + "\n"
+        let expected = try CLI.run(
+            ["measure", "--jsonl-input", "-", "--widths", "60,400", "-O", "jsonl", "--on-error", "record"],
+            stdin: Array(input.utf8))
+        let expectedLines = expected.split(separator: "\n").map(String.init)
+        #expect(expectedLines.count == 3)
+        #expect(
+            expectedLines[2]
+                == #"{"id":"bad","line":2,"error":"<stdin>: line 2: run 0: range 2..<9 outside the text's 3 UTF-16 units"}"#
+        )
+        try await withServer { server in
+            let batch = try await server.post("/v1/measure/batch?widths=60,400", input)
+            #expect(batch.text == expected)
+            let answer = try await server.post("/v1/measure", String(lines[0].dropLast()) + #", "widths": [60, 400]}"#)
+            #expect(answer.text == "[" + expectedLines[0] + "," + expectedLines[1] + "]\n")
+            let bad = try await server.post("/v1/measure", String(lines[1].dropLast()) + #", "widths": [60]}"#)
+            #expect(bad.status == 400)
+            #expect(bad.text.contains("run 0: range 2..<9 outside the text's 3 UTF-16 units"))
+        }
+    }
+
     /// Bad lines in a batch become the CLI's error entries (`--on-error record`), in place.
     @Test func batchErrorsAreTheCLIsErrorRecords() async throws {
         var input: [UInt8] = []

@@ -1,5 +1,3 @@
-import CHarfBuzz
-
 /// How tall each line of a styled text is, from the runs and boxes on it.
 ///
 /// A styled text's segment masks name line-height classes (a font at a size, or a box height),
@@ -61,23 +59,6 @@ package final class StyledLineMetrics: Sendable {
 
     /// A line start's class and script kind in one byte (``PreparedParagraph/lineStarts``).
     static func lineStart(class index: UInt8, kind: UInt8) -> UInt8 { index | kind << 5 }
-
-    /// The baseline kind of `script` as Pango picks it for a line's first run: 1 ideographic face
-    /// bottom, 2 hanging, 0 alphabetic.
-    static func baselineKind(of script: Script) -> UInt8 {
-        switch script.harfBuzz {
-        case HB_SCRIPT_HAN, HB_SCRIPT_HANGUL, HB_SCRIPT_HIRAGANA, HB_SCRIPT_KATAKANA, HB_SCRIPT_BOPOMOFO,
-            HB_SCRIPT_TANGUT, HB_SCRIPT_NUSHU, HB_SCRIPT_KHITAN_SMALL_SCRIPT:
-            return 1
-        case HB_SCRIPT_BENGALI, HB_SCRIPT_DEVANAGARI, HB_SCRIPT_GUJARATI, HB_SCRIPT_GURMUKHI, HB_SCRIPT_TIBETAN,
-            HB_SCRIPT_LIMBU, HB_SCRIPT_SYLOTI_NAGRI, HB_SCRIPT_PHAGS_PA, HB_SCRIPT_MEETEI_MAYEK, HB_SCRIPT_SHARADA,
-            HB_SCRIPT_TAKRI, HB_SCRIPT_MODI, HB_SCRIPT_SIDDHAM, HB_SCRIPT_TIRHUTA, HB_SCRIPT_MARCHEN, HB_SCRIPT_NEWA,
-            HB_SCRIPT_SOYOMBO, HB_SCRIPT_ZANABAZAR_SQUARE, HB_SCRIPT_DOGRA, HB_SCRIPT_GUNJALA_GONDI:
-            return 2
-        default:
-            return 0
-        }
-    }
 
     /// ``height(mask:)`` of a line whose first unit is `start` (``lineStart(class:kind:)``): each
     /// class moved up by the first class's baseline minus its own.

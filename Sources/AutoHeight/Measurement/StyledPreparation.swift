@@ -192,7 +192,7 @@ package enum StyledPreparation {
         }
     }
 
-    /// Each unit's class with the baseline kind of its script (``StyledLineMetrics/baselineKind(of:)``);
+    /// Each unit's class with the baseline kind of its script (``Script/alignmentBaselineKind``);
     /// a unit of no script of its own (a space, a digit, U+FFFC) takes the next unit's script, as
     /// Pango's itemizer gives leading common characters the script that follows them.
     private static func lineStarts(units: UnsafeBufferPointer<UInt16>, classes: [UInt8]) -> [UInt8] {
@@ -206,7 +206,7 @@ package enum StyledPreparation {
                 scalar = 0x10000 + ((UInt32(units[index - 1]) - 0xD800) << 10) + (scalar - 0xDC00)
             }
             let script = Script.of(scalar)
-            if !script.isNeutral { kind = StyledLineMetrics.baselineKind(of: script) }
+            if !script.isNeutral { kind = script.alignmentBaselineKind }
             starts[index] = StyledLineMetrics.lineStart(class: classes[index], kind: kind)
         }
         return starts

@@ -64,9 +64,12 @@ public struct StyleRun: Sendable, Equatable {
 
 /// An atomic inline object (a mention chip, a custom emoji image) in px.
 public struct InlineBox: Sendable, Equatable {
+    /// Width in px: the box takes exactly this much of its line (no letter spacing).
     public var width: Double
+    /// Height in px, all of it above the baseline.
     public var height: Double
 
+    /// A box `width` × `height` px.
     public init(width: Double, height: Double) {
         self.width = width
         self.height = height
@@ -79,7 +82,7 @@ extension TextStyle {
     ///
     /// - Throws: ``AutoHeightError/invalidRun(index:reason:)`` and
     ///   ``AutoHeightError/invalidBox(index:reason:)`` for runs and boxes that do not fit the
-    ///   text, and what ``measure(_:width:lineLimits:)`` throws.
+    ///   text, and what ``measure(_:width:lineLimits:)-(String,_,_)`` throws.
     public func measure(
         _ text: StyledText, width: Double, lineLimits: LineLimits = LineLimits()
     ) throws(AutoHeightError) -> TextMeasurement {

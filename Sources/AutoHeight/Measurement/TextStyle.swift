@@ -99,7 +99,7 @@ public struct TextStyle: Sendable {
     /// Measures `text` wrapped at `width` px. Shorthand for `prepare(text).measure(width:…)`.
     ///
     /// Complexity: O(n) shaping and line breaking; to measure the same text at several widths,
-    /// ``prepare(_:)`` it once.
+    /// ``prepare(_:)-(String)`` it once.
     public func measure(
         _ text: String, width: Double, lineLimits: LineLimits = LineLimits()
     ) throws(AutoHeightError) -> TextMeasurement {

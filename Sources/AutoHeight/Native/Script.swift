@@ -29,6 +29,24 @@ package struct Script: Hashable, Sendable {
     static var arabic: Script { Script(HB_SCRIPT_ARABIC) }
     static var hebrew: Script { Script(HB_SCRIPT_HEBREW) }
 
+    /// The baseline Pango aligns a line's runs on when its first run is in this script
+    /// (HarfBuzz's horizontal baseline tag for it): 1 ideographic face bottom, 2 hanging, 0
+    /// alphabetic.
+    var alignmentBaselineKind: UInt8 {
+        switch harfBuzz {
+        case HB_SCRIPT_HAN, HB_SCRIPT_HANGUL, HB_SCRIPT_HIRAGANA, HB_SCRIPT_KATAKANA, HB_SCRIPT_BOPOMOFO,
+            HB_SCRIPT_TANGUT, HB_SCRIPT_NUSHU, HB_SCRIPT_KHITAN_SMALL_SCRIPT:
+            return 1
+        case HB_SCRIPT_BENGALI, HB_SCRIPT_DEVANAGARI, HB_SCRIPT_GUJARATI, HB_SCRIPT_GURMUKHI, HB_SCRIPT_TIBETAN,
+            HB_SCRIPT_LIMBU, HB_SCRIPT_SYLOTI_NAGRI, HB_SCRIPT_PHAGS_PA, HB_SCRIPT_MEETEI_MAYEK, HB_SCRIPT_SHARADA,
+            HB_SCRIPT_TAKRI, HB_SCRIPT_MODI, HB_SCRIPT_SIDDHAM, HB_SCRIPT_TIRHUTA, HB_SCRIPT_MARCHEN, HB_SCRIPT_NEWA,
+            HB_SCRIPT_SOYOMBO, HB_SCRIPT_ZANABAZAR_SQUARE, HB_SCRIPT_DOGRA, HB_SCRIPT_GUNJALA_GONDI:
+            return 2
+        default:
+            return 0
+        }
+    }
+
     /// Common, Inherited or Unknown: no script of its own (takes its neighbours').
     var isNeutral: Bool { self == .common || self == .inherited || self == .unknown }
 
