@@ -50,9 +50,12 @@ package enum StyledPreparation {
         var missing = 0
         var spanIndex = 0
         try units.withUnsafeBufferPointer { (all) throws(AutoHeightError) in
-            for (record, fonts) in prepared {
-                var restyled = record.paragraph
-                let range = record.start..<(record.start + restyled.length)
+            for index in prepared.indices {
+                // Moved out of the array: the one reference, so that it is changed in place.
+                var restyled = prepared[index].record.paragraph
+                prepared[index].record.paragraph = .empty
+                let fonts = prepared[index].fonts
+                let range = prepared[index].record.start..<(prepared[index].record.start + restyled.length)
                 while spanIndex < resolved.spans.count && resolved.spans[spanIndex].end <= range.lowerBound {
                     spanIndex += 1
                 }
@@ -96,8 +99,11 @@ package enum StyledPreparation {
     ) throws(AutoHeightError) -> (classes: [UInt8], boundaries: [Int32]) {
         let length = units.count
         let end = offset + length
+        // Taken out of the paragraph, so that they are changed in place (not copied).
         var advances = paragraph.advances
         var flags = paragraph.flags
+        paragraph.advances = []
+        paragraph.flags = []
         var unitClasses = [UInt8](repeating: 0, count: length)
         let web = style.profile == .web
         var index = firstSpan
@@ -126,13 +132,10 @@ package enum StyledPreparation {
             } else {
                 // Shaped on its own in the run's face (no engine shapes across a change of face).
                 let context = try runTextStyle.preparationContext()
-                let (shaped, fonts) = try context.withPreparer {
-                    (runPreparer) throws(AutoHeightError) -> (PreparedParagraph, [UInt8]) in
-                    runPreparer.scratch.keepsFontIndices = true
-                    defer { runPreparer.scratch.keepsFontIndices = false }
-                    let prepared = try runPreparer.prepare(UnsafeBufferPointer(rebasing: units[lower..<upper]))
-                    return (prepared, runPreparer.scratch.keptFontIndices)
+                let shaped = try context.withPreparer { (runPreparer) throws(AutoHeightError) in
+                    try runPreparer.shapeStretch(UnsafeBufferPointer(rebasing: units[lower..<upper]))
                 }
+                let fonts = shaped.fontIndices
                 for unit in lower..<upper {
                     let inner = unit - lower
                     advances[unit] = shaped.advances[inner] * scale

@@ -181,6 +181,24 @@ package struct ParagraphPreparer {
         }
     }
 
+    /// Only the shaping of `units` (a stretch of a paragraph in another face: a styled text's
+    /// run): per-unit advances in em, font indices (empty with one font) and missing-glyph flags,
+    /// without break opportunities or segments. Complexity: O(n).
+    func shapeStretch(
+        _ units: UnsafeBufferPointer<UInt16>
+    ) throws(AutoHeightError) -> (advances: [Double], fontIndices: [UInt8], flags: [UInt8]) {
+        var flags = [UInt8](repeating: 0, count: units.count)
+        var runs = scratch.runs
+        scratch.runs = []
+        defer { scratch.runs = runs }
+        try TextRuns.itemize(units, bidi: scratch.bidi, into: &runs, brackets: &scratch.brackets)
+        try Graphemes.markStarts(of: units, in: &flags, offset: 0, bit: UnitFlag.graphemeStart)
+        var advances = [Double](repeating: 0, count: units.count)
+        var fontIndices = shaper.mayUseSeveralFonts ? [UInt8](repeating: 0, count: units.count) : []
+        _ = try shaper.shape(units, runs: runs, advances: &advances, fontIndices: &fontIndices, flags: &flags)
+        return (advances, fontIndices, flags)
+    }
+
     /// The segments of `paragraph` made again over `boundaries` from its (changed) advances, with
     /// `classes` in place of font indices in the segments' masks: a styled text's restyled
     /// paragraph (``StyledPreparation``). `units` are the paragraph's as prepared.
@@ -191,6 +209,7 @@ package struct ParagraphPreparer {
         var segments: [Segment] = []
         segments.reserveCapacity(boundaries.count)
         var flags = paragraph.flags
+        paragraph.flags = []  // the one reference: changed in place
         for index in flags.indices { flags[index] &= ~UnitFlag.innerWhitespace }
         paragraph.advances.withUnsafeBufferPointer { advances in
             flags.withUnsafeMutableBufferPointer { flags in
