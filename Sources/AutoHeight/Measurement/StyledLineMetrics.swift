@@ -64,22 +64,8 @@ package final class StyledLineMetrics: Sendable {
     /// class moved up by the first class's baseline minus its own.
     func height(mask: UInt32, start: UInt8) -> Double {
         let kind = start >> 5
-        guard kind != 0 else { return height(mask: mask) }
-        let baselines = kind == 1 ? ideographic : hanging
-        let reference = baselines[Int(start & 31)]
-        var bits = mask == 0 ? 1 : mask
-        var top = -Double.infinity
-        var bottom = -Double.infinity
-        var gap = 0.0
-        while bits != 0 {
-            let index = bits.trailingZeroBitCount
-            bits &= bits - 1
-            let shift = reference - baselines[index]
-            top = max(top, above[index] + shift)
-            bottom = max(bottom, below[index] - shift)
-            gap = max(gap, gaps[index])
-        }
-        return top + bottom + gap
+        guard kind != 0, mode == .tallest else { return height(mask: mask) }
+        return tallest(mask: mask, baselines: kind == 1 ? ideographic : hanging, reference: Int(start & 31))
     }
 
     var uniformHeight: Double? {
@@ -104,18 +90,7 @@ package final class StyledLineMetrics: Sendable {
             }
             return top + bottom
         case .tallest:
-            var bits = mask == 0 ? 1 : mask
-            var top = -Double.infinity
-            var bottom = -Double.infinity
-            var gap = 0.0
-            while bits != 0 {
-                let index = bits.trailingZeroBitCount
-                bits &= bits - 1
-                top = max(top, above[index])
-                bottom = max(bottom, below[index])
-                gap = max(gap, gaps[index])
-            }
-            return top + bottom + gap
+            return tallest(mask: mask, baselines: nil, reference: 0)
         }
     }
 
@@ -138,6 +113,25 @@ package final class StyledLineMetrics: Sendable {
             top = max(top, above[index])
         }
         return top
+    }
+
+    /// ``Mode/tallest``: the tallest top plus the deepest bottom plus the largest gap of the
+    /// classes in `mask`, each moved up by `baselines[reference] − baselines[class]` (none
+    /// without `baselines`).
+    private func tallest(mask: UInt32, baselines: [Double]?, reference: Int) -> Double {
+        var bits = mask == 0 ? 1 : mask
+        var top = -Double.infinity
+        var bottom = -Double.infinity
+        var gap = 0.0
+        while bits != 0 {
+            let index = bits.trailingZeroBitCount
+            bits &= bits - 1
+            let shift = baselines.map { $0[reference] - $0[index] } ?? 0
+            top = max(top, above[index] + shift)
+            bottom = max(bottom, below[index] - shift)
+            gap = max(gap, gaps[index])
+        }
+        return top + bottom + gap
     }
 
     /// Gathers the classes while a styled text is prepared.

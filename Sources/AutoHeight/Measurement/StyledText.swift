@@ -143,9 +143,10 @@ package struct StyledSpans {
             }
             return low
         }
-        // Each attribute painted from the last run naming it backwards: the first paint wins.
-        func paint<Value>(_ pick: (StyleRun) -> Value?) -> [Value?] {
-            var values = [Value?](repeating: nil, count: intervals)
+        // Per attribute, the last run naming it over each interval: runs painted from the last
+        // backwards, each interval painted once (skipping painted ones through `next`).
+        func owners(_ names: (StyleRun) -> Bool) -> [Int] {
+            var owner = [Int](repeating: -1, count: intervals)
             var next = Array(0...intervals)  // next unpainted interval at or after i
             func find(_ start: Int) -> Int {
                 var index = start
@@ -158,30 +159,31 @@ package struct StyledSpans {
                 }
                 return index
             }
-            for run in runs.reversed() {
-                guard let value = pick(run) else { continue }
-                let upper = position(run.end)
-                var index = find(position(run.start))
+            for runIndex in runs.indices.reversed() where names(runs[runIndex]) {
+                let upper = position(runs[runIndex].end)
+                var index = find(position(runs[runIndex].start))
                 while index < upper {
-                    values[index] = value
+                    owner[index] = runIndex
                     next[index] = index + 1
                     index = find(index + 1)
                 }
             }
-            return values
+            return owner
         }
-        let families = paint { $0.family }
-        let weights = paint { $0.weight }
-        let italics = paint { $0.italic }
-        let sizes = paint { $0.size }
-        let spacings = paint { $0.letterSpacing }
+        let families = owners { $0.family != nil }
+        let weights = owners { $0.weight != nil }
+        let italics = owners { $0.italic != nil }
+        let sizes = owners { $0.size != nil }
+        let spacings = owners { $0.letterSpacing != nil }
         var styles: [ResolvedRunStyle] = []
         var known: [ResolvedRunStyle: Int] = [:]
         var spans: [(start: Int, end: Int, style: Int)] = []
         for interval in 0..<intervals where cuts[interval] < cuts[interval + 1] {
+            func run(_ owner: [Int]) -> StyleRun? { owner[interval] < 0 ? nil : runs[owner[interval]] }
             let style = ResolvedRunStyle(
-                family: families[interval], weight: weights[interval] ?? 400, italic: italics[interval] ?? false,
-                size: sizes[interval] ?? baseSize, letterSpacing: spacings[interval] ?? 0)
+                family: run(families)?.family, weight: run(weights)?.weight ?? 400,
+                italic: run(italics)?.italic ?? false, size: run(sizes)?.size ?? baseSize,
+                letterSpacing: run(spacings)?.letterSpacing ?? 0)
             let index: Int
             if let found = known[style] {
                 index = found

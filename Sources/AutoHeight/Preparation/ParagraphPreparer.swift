@@ -121,6 +121,25 @@ package struct ParagraphPreparer {
         if profile == .web && mayHaveControls { showControls(units, advances: &advances) }
 
         var segments = scratch.emptySegments(capacity: boundaries.count)
+        appendSegments(
+            boundaries: boundaries, units: units, advances: advances, fontIndices: fontIndices, flags: &flags,
+            endsParagraph: endsParagraph, to: &segments)
+        var rightToLeftUnits = 0
+        if mayNeedBidi { for unit in units where CharacterClasses.mayNeedBidi(unit) { rightToLeftUnits += 1 } }
+        let paragraph = PreparedParagraph(
+            length: count, segments: consume segments, advances: consume advances, flags: consume flags,
+            missingGlyphs: missing,
+            bidiUnits: rightToLeftUnits)
+        assert(paragraph.invariantViolations.isEmpty, "\(paragraph.invariantViolations)")
+        return paragraph
+    }
+
+    /// ``appendSegments(boundaries:units:advances:fontIndices:flags:endsParagraph:to:)`` over the
+    /// arrays' memory.
+    private func appendSegments(
+        boundaries: [Int32], units: UnsafeBufferPointer<UInt16>, advances: [Double], fontIndices: [UInt8],
+        flags: inout [UInt8], endsParagraph: Bool, to segments: inout [Segment]
+    ) {
         advances.withUnsafeBufferPointer { advances in
             flags.withUnsafeMutableBufferPointer { flags in
                 fontIndices.withUnsafeBufferPointer { fontIndices in
@@ -132,14 +151,6 @@ package struct ParagraphPreparer {
                 }
             }
         }
-        var rightToLeftUnits = 0
-        if mayNeedBidi { for unit in units where CharacterClasses.mayNeedBidi(unit) { rightToLeftUnits += 1 } }
-        let paragraph = PreparedParagraph(
-            length: count, segments: consume segments, advances: consume advances, flags: consume flags,
-            missingGlyphs: missing,
-            bidiUnits: rightToLeftUnits)
-        assert(paragraph.invariantViolations.isEmpty, "\(paragraph.invariantViolations)")
-        return paragraph
     }
 
     /// The segments between `boundaries` (``Segment/measure(from:to:trailing:units:advances:fontIndices:)``);
@@ -211,17 +222,9 @@ package struct ParagraphPreparer {
         var flags = paragraph.flags
         paragraph.flags = []  // the one reference: changed in place
         for index in flags.indices { flags[index] &= ~UnitFlag.innerWhitespace }
-        paragraph.advances.withUnsafeBufferPointer { advances in
-            flags.withUnsafeMutableBufferPointer { flags in
-                classes.withUnsafeBufferPointer { classes in
-                    boundaries.withUnsafeBufferPointer { boundaries in
-                        appendSegments(
-                            boundaries: boundaries, units: units, advances: advances, fontIndices: classes,
-                            flags: flags, endsParagraph: true, to: &segments)
-                    }
-                }
-            }
-        }
+        appendSegments(
+            boundaries: boundaries, units: units, advances: paragraph.advances, fontIndices: classes, flags: &flags,
+            endsParagraph: true, to: &segments)
         paragraph.flags = flags
         paragraph.segments = segments
     }
