@@ -174,12 +174,24 @@ def main():
             line = {"id": record["id"], "language": "en", "text": record["text"]}
             file.write(encode_record(line) + "\n")
 
+    # Rich text: the styled dev set's en and ja files (runs and boxes kept), for the styled
+    # cases against the same texts plain.
+    rich = []
+    for name in ("en", "ja"):
+        for record in read_jsonl(arguments.shared / "rich" / "corpus" / f"{name}.jsonl"):
+            rich.append({"id": record["id"], "language": name, "text": record["text"], "runs": record["runs"],
+                         "boxes": record["boxes"]})
+    with open(FIXTURES / "rich-en-ja.jsonl", "w", encoding="utf-8", newline="") as file:
+        for record in rich:
+            file.write(encode_record(record) + "\n")
+
     print(f"chat-60ch.txt: {chat['id']}, {len(chat['text'])} characters")
     print(f"paragraph-1kB.txt: {paragraph['id']}, {utf8_size(paragraph['text'])} bytes")
     print(f"document-100kB.txt: {utf8_size(document)} bytes, {document.count(chr(10)) + 1} lines")
     print(f"corpus-mixed.jsonl: {len(selection)} texts, {sum(utf8_size(r['text']) for r in selection)} bytes of text")
     print("corpus200.jsonl: copied")
     print(f"mixed-fallback.jsonl: {len(corpus['mixed'])} texts")
+    print(f"rich-en-ja.jsonl: {len(rich)} styled texts")
 
 
 if __name__ == "__main__":

@@ -137,6 +137,46 @@ let benchmarks: @Sendable () -> Void = {
         try Corpus(fixture: "mixed-fallback.jsonl", cache: SegmentCache(), systemFallback: true)
     }
 
+    // MARK: rich text: styled runs and inline boxes against the same texts plain
+
+    /// rich-en-ja.jsonl: the 200 en and ja texts of shared/rich (runs of bold, italic, Noto Sans
+    /// Mono, sizes 12–24 px, letter spacing; 0–2 inline boxes each), measured cold at the corpus
+    /// widths with their runs and boxes. Its peer is the next case, the same texts plain.
+    Benchmark("measure/cold/rich") { benchmark, corpus in
+        for _ in benchmark.scaledIterations {
+            try corpus.measureAll(widths: Setting.corpusWidths)
+        }
+    } setup: {
+        try Corpus(fixture: "rich-en-ja.jsonl", cache: nil, styled: true)
+    }
+
+    /// The texts of measure/cold/rich without their runs and boxes.
+    Benchmark("measure/cold/rich-plain") { benchmark, corpus in
+        for _ in benchmark.scaledIterations {
+            try corpus.measureAll(widths: Setting.corpusWidths)
+        }
+    } setup: {
+        try Corpus(fixture: "rich-en-ja.jsonl", cache: nil, styled: false)
+    }
+
+    /// measure/cold/rich with a warm `SegmentCache`.
+    Benchmark("measure/warm-cache/rich") { benchmark, corpus in
+        for _ in benchmark.scaledIterations {
+            try corpus.measureAll(widths: Setting.corpusWidths)
+        }
+    } setup: {
+        try Corpus(fixture: "rich-en-ja.jsonl", cache: SegmentCache(), styled: true)
+    }
+
+    /// measure/cold/rich-plain with a warm `SegmentCache`.
+    Benchmark("measure/warm-cache/rich-plain") { benchmark, corpus in
+        for _ in benchmark.scaledIterations {
+            try corpus.measureAll(widths: Setting.corpusWidths)
+        }
+    } setup: {
+        try Corpus(fixture: "rich-en-ja.jsonl", cache: SegmentCache(), styled: false)
+    }
+
     // MARK: rewrap: prepared text at new widths
 
     /// The 200 prepared texts of corpus-mixed.jsonl, each re-measured at 200 widths (100 to
@@ -152,6 +192,20 @@ let benchmarks: @Sendable () -> Void = {
         }
     } setup: {
         try PreparedCorpus(fixture: "corpus-mixed.jsonl", widths: Setting.rewrapWidths)
+    }
+
+    /// The 200 styled texts of rich-en-ja.jsonl, prepared with their runs and boxes, each
+    /// re-measured at the 200 widths: line heights per line from their runs. Must not allocate.
+    Benchmark("rewrap/rich-200-widths") { benchmark, prepared in
+        for _ in benchmark.scaledIterations {
+            for text in prepared.texts {
+                for width in prepared.widths {
+                    blackHole(try text.measure(width: width))
+                }
+            }
+        }
+    } setup: {
+        try PreparedCorpus(fixture: "rich-en-ja.jsonl", widths: Setting.rewrapWidths, styled: true)
     }
 
     // MARK: edit: one edit in a 100 kB document, then the new height
@@ -264,10 +318,38 @@ enum Fixtures {
         return String(decoding: data, as: UTF8.self)
     }
 
-    /// One record of a JSON Lines fixture; `language` is absent from corpus200.jsonl.
+    /// One record of a JSON Lines fixture; `language` is absent from corpus200.jsonl, `runs`
+    /// and `boxes` are rich-en-ja.jsonl's.
     struct Record: Decodable {
+        struct Run: Decodable {
+            var start: Int
+            var end: Int
+            var family: String?
+            var weight: Int?
+            var style: String?
+            var size: Double?
+            var letterSpacing: Double?
+        }
+        struct Box: Decodable {
+            var width: Double
+            var height: Double
+        }
         var language: String?
         var text: String
+        var runs: [Run]?
+        var boxes: [Box]?
+
+        /// The text with its runs and boxes (nil without them).
+        var styled: StyledText? {
+            guard runs != nil || boxes != nil else { return nil }
+            return StyledText(
+                text,
+                runs: (runs ?? []).map {
+                    StyleRun(
+                        start: $0.start, end: $0.end, family: $0.family, weight: $0.weight,
+                        italic: $0.style.map { $0 == "italic" }, size: $0.size, letterSpacing: $0.letterSpacing)
+                }, boxes: (boxes ?? []).map { InlineBox(width: $0.width, height: $0.height) })
+        }
     }
 
     /// The records of a JSON Lines file, one per line.
@@ -292,11 +374,12 @@ struct SingleText {
 
 /// Texts of a JSON Lines fixture, each with a style for its language (all sharing `cache`).
 struct Corpus {
-    let entries: [(text: String, style: TextStyle)]
+    /// Each text, its style and, when measured styled, its runs and boxes.
+    let entries: [(text: String, style: TextStyle, styled: StyledText?)]
 
     /// With `systemFallback`: Noto Sans (bundled) and `SystemFallback.shared` instead of the
-    /// bundled stack.
-    init(fixture: String, cache: SegmentCache?, systemFallback: Bool = false) throws {
+    /// bundled stack; with `styled`, the records' runs and boxes (else their texts plain).
+    init(fixture: String, cache: SegmentCache?, systemFallback: Bool = false, styled: Bool = false) throws {
         var styles: [String: TextStyle] = [:]
         entries = try Fixtures.records(fixture).map { record in
             let language = record.language ?? "en"
@@ -306,7 +389,7 @@ struct Corpus {
                     ? try Setting.fallbackStyle(language: language, cache: cache)
                     : try Setting.style(language: language, cache: cache)
             }
-            return (record.text, styles[language]!)
+            return (record.text, styles[language]!, styled ? record.styled : nil)
         }
     }
 
@@ -314,7 +397,11 @@ struct Corpus {
     func measureAll(widths: [Double]) throws {
         for entry in entries {
             for width in widths {
-                blackHole(try entry.style.measure(entry.text, width: width))
+                if let styled = entry.styled {
+                    blackHole(try entry.style.measure(styled, width: width))
+                } else {
+                    blackHole(try entry.style.measure(entry.text, width: width))
+                }
             }
         }
     }
@@ -325,8 +412,10 @@ struct PreparedCorpus {
     let texts: [PreparedText]
     let widths: [Double]
 
-    init(fixture: String, widths: [Double]) throws {
-        texts = try Corpus(fixture: fixture, cache: nil).entries.map { try $0.style.prepare($0.text) }
+    init(fixture: String, widths: [Double], styled: Bool = false) throws {
+        texts = try Corpus(fixture: fixture, cache: nil, styled: styled).entries.map {
+            try $0.styled.map($0.style.prepare) ?? $0.style.prepare($0.text)
+        }
         self.widths = widths
     }
 }
