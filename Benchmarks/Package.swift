@@ -26,6 +26,7 @@ let package = Package(
             dependencies: [
                 .product(name: "AutoHeight", package: "AutoHeight"),
                 .product(name: "AutoHeightEditor", package: "AutoHeight"),
+                .product(name: "AutoHeightRecords", package: "AutoHeight"),
                 .product(name: "Benchmark", package: "benchmark"),
                 "CValidationICU",
             ],

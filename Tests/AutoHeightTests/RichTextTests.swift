@@ -2,44 +2,32 @@ import Foundation
 import Testing
 
 @testable import AutoHeight
+import AutoHeightRecords
 
 /// Styled runs and inline boxes (``StyledText``) against Chromium 156 (a `<div>`, `line-height:
 /// 20px` and `normal`) and Pango 1.50 with attributes, on `Fixtures/rich-agreement.jsonl`: every
 /// 2nd text of `shared/rich` (scripts/make-rich-fixture.py), covered cases only. The whole
 /// table is in docs/rich-text.md (scripts/rich-agreement.py).
 @Suite struct RichTextTests {
+    /// A fixture line's reference data; its text, runs and boxes are read by the CLI's record
+    /// reader (`JSONLRecord`), the one parser of the contract.
     struct Record: Decodable {
-        struct Run: Decodable {
-            var start: Int
-            var end: Int
-            var family: String?
-            var weight: Int?
-            var style: String?
-            var size: Double?
-            var letterSpacing: Double?
-        }
-        struct Box: Decodable {
-            var width: Double
-            var height: Double
-        }
         var file: String
         var family: String
         var id: String
-        var text: String
-        var runs: [Run]
-        var boxes: [Box]
         /// Configuration → width → [lines, height].
         var cases: [String: [String: [Double]]]
+    }
 
-        var styled: StyledText {
-            StyledText(
-                text,
-                runs: runs.map {
-                    StyleRun(
-                        start: $0.start, end: $0.end, family: $0.family, weight: $0.weight,
-                        italic: $0.style.map { $0 == "italic" }, size: $0.size, letterSpacing: $0.letterSpacing)
-                }, boxes: boxes.map { InlineBox(width: $0.width, height: $0.height) })
-        }
+    /// Each fixture line's reference data and styled text.
+    func fixture() throws -> [(record: Record, styled: StyledText)] {
+        try Data(contentsOf: Fixtures.url("rich-agreement.jsonl")).split(separator: UInt8(ascii: "\n"))
+            .enumerated().map { (index, line) in
+                guard case .record(let parsed) = JSONLRecord.parse(line, lineNumber: index + 1, lineOffset: 0),
+                    let styled = parsed.styledText
+                else { throw AutoHeightError.invalidRun(index: -1, reason: "fixture line \(index + 1)") }
+                return (try JSONDecoder().decode(Record.self, from: Data(line)), styled)
+            }
     }
 
     struct Agreement {
@@ -50,11 +38,9 @@ import Testing
     }
 
     func agreement(_ configuration: String, tolerance: Double) throws -> Agreement {
-        let records = try Data(contentsOf: Fixtures.url("rich-agreement.jsonl"))
-            .split(separator: UInt8(ascii: "\n")).map { try JSONDecoder().decode(Record.self, from: Data($0)) }
         var fonts: [String: Font] = [:]
         var result = Agreement()
-        for record in records {
+        for (record, styled) in try fixture() {
             guard let expected = record.cases[configuration] else { continue }
             if fonts[record.family] == nil { fonts[record.family] = try Font(family: record.family) }
             var style = TextStyle(font: fonts[record.family]!, fontSize: 16, language: record.file)
@@ -63,7 +49,7 @@ import Testing
             case "web-normal": (style.profile, style.lineHeight) = (.web, .normal)
             default: (style.profile, style.lineHeight) = (.editor, .metrics)
             }
-            let prepared = try style.prepare(record.styled)
+            let prepared = try style.prepare(styled)
             for (width, reference) in expected.sorted(by: { Int($0.key)! < Int($1.key)! }) {
                 let measured = try prepared.measure(width: Double(width)!)
                 result.cases += 1

@@ -16,6 +16,7 @@
 // the corpus), so `throughput` is operations per second and `mallocCountTotal` is per operation.
 
 import AutoHeight
+import AutoHeightRecords
 import Benchmark
 import Foundation
 
@@ -318,45 +319,26 @@ enum Fixtures {
         return String(decoding: data, as: UTF8.self)
     }
 
-    /// One record of a JSON Lines fixture; `language` is absent from corpus200.jsonl, `runs`
-    /// and `boxes` are rich-en-ja.jsonl's.
+    /// One record of a JSON Lines fixture; `language` is absent from corpus200.jsonl. Its
+    /// `runs` and `boxes` (rich-en-ja.jsonl) are read by the CLI's record reader.
     struct Record: Decodable {
-        struct Run: Decodable {
-            var start: Int
-            var end: Int
-            var family: String?
-            var weight: Int?
-            var style: String?
-            var size: Double?
-            var letterSpacing: Double?
-        }
-        struct Box: Decodable {
-            var width: Double
-            var height: Double
-        }
         var language: String?
         var text: String
-        var runs: [Run]?
-        var boxes: [Box]?
-
         /// The text with its runs and boxes (nil without them).
-        var styled: StyledText? {
-            guard runs != nil || boxes != nil else { return nil }
-            return StyledText(
-                text,
-                runs: (runs ?? []).map {
-                    StyleRun(
-                        start: $0.start, end: $0.end, family: $0.family, weight: $0.weight,
-                        italic: $0.style.map { $0 == "italic" }, size: $0.size, letterSpacing: $0.letterSpacing)
-                }, boxes: (boxes ?? []).map { InlineBox(width: $0.width, height: $0.height) })
-        }
+        var styled: StyledText? = nil
+
+        private enum CodingKeys: String, CodingKey { case language, text }
     }
 
     /// The records of a JSON Lines file, one per line.
     static func records(_ name: String) throws -> [Record] {
         let decoder = JSONDecoder()
-        return try text(name).split(separator: "\n").map { line in
-            try decoder.decode(Record.self, from: Data(line.utf8))
+        return try text(name).split(separator: "\n").enumerated().map { index, line in
+            var record = try decoder.decode(Record.self, from: Data(line.utf8))
+            if case .record(let parsed) = JSONLRecord.parse(line.utf8, lineNumber: index + 1, lineOffset: 0) {
+                record.styled = parsed.styledText
+            }
+            return record
         }
     }
 }

@@ -53,6 +53,8 @@ extension PreparedText {
         }
         let limit = PreparedParagraph.fitLimit(width)
         let visible = PreparedParagraph.fitLimit(line.width)
+        // The "…" is shaped once per style met, not once per candidate cut.
+        var ellipsisWidths: [ResolvedRunStyle: Double] = [:]
         var cut = end
         while cut >= start {
             let boundary =
@@ -60,7 +62,14 @@ extension PreparedText {
             let x = pens[cut - start] * fontSize
             // Past the visible width: trailing whitespace, left out before an ellipsis.
             if boundary && (cut == start || (x <= visible && !afterWhitespace[cut - start])) {
-                let ellipsis = try ellipsisWidth(after: record.start + max(cut - 1, start))
+                let runStyle = ellipsisStyle(after: record.start + max(cut - 1, start))
+                let ellipsis: Double
+                if let known = ellipsisWidths[runStyle] {
+                    ellipsis = known
+                } else {
+                    ellipsis = try ellipsisWidth(in: runStyle)
+                    ellipsisWidths[runStyle] = ellipsis
+                }
                 if cut == start || x + ellipsis <= limit {
                     return EllipsisCut(utf16Offset: record.start + cut, x: x, width: ellipsis)
                 }
@@ -70,19 +79,26 @@ extension PreparedText {
         return nil
     }
 
-    /// The width of "…" in the style of the text at UTF-16 `offset` (its run's face and size,
-    /// without letter spacing).
-    private func ellipsisWidth(after offset: Int) throws(AutoHeightError) -> Double {
-        guard let source = styledSource, !source.runs.isEmpty else {
+    /// The face and size of the text at UTF-16 `offset` (its runs', letter spacing left out).
+    private func ellipsisStyle(after offset: Int) -> ResolvedRunStyle {
+        var resolved = ResolvedRunStyle(family: nil, weight: 400, italic: false, size: style.fontSize, letterSpacing: 0)
+        for run in styledSource?.runs ?? [] where run.start <= offset && offset < run.end {
+            resolved.family = run.family ?? resolved.family
+            resolved.weight = run.weight ?? resolved.weight
+            resolved.italic = run.italic ?? resolved.italic
+            resolved.size = run.size ?? resolved.size
+        }
+        return resolved
+    }
+
+    /// The width of "…" in `runStyle`.
+    private func ellipsisWidth(in runStyle: ResolvedRunStyle) throws(AutoHeightError) -> Double {
+        guard styledSource?.runs.isEmpty == false else {
             return try style.measure("\u{2026}", width: AutoHeightError.maximumWidth).maxLineWidth
         }
-        var run = StyleRun(start: 0, end: 1)
-        for candidate in source.runs where candidate.start <= offset && offset < candidate.end {
-            run.family = candidate.family ?? run.family
-            run.weight = candidate.weight ?? run.weight
-            run.italic = candidate.italic ?? run.italic
-            run.size = candidate.size ?? run.size
-        }
+        let run = StyleRun(
+            start: 0, end: 1, family: runStyle.family, weight: runStyle.weight, italic: runStyle.italic,
+            size: runStyle.size)
         return try style.measure(StyledText("\u{2026}", runs: [run]), width: AutoHeightError.maximumWidth).maxLineWidth
     }
 }
