@@ -223,6 +223,30 @@ import AutoHeightRecords
         #expect(
             error(StyledText("abc", runs: [StyleRun(start: 0, end: 1, weight: 0)]))
                 == "run 0: weight 0 outside 1...1000")
+        // The run that named the family, not another one over the same text.
+        #expect(
+            error(
+                StyledText(
+                    "abc",
+                    runs: [
+                        StyleRun(start: 0, end: 3, size: 20), StyleRun(start: 1, end: 2, family: "No Such Family 42"),
+                        StyleRun(start: 0, end: 3, letterSpacing: 1),
+                    ]))?
+                .hasPrefix("run 1: no font \"No Such Family 42\" installed") == true)
+        // A bold run over a base font whose family is not installed names the bold run.
+        let uninstalled = TextStyle(font: try Font(path: Fixtures.url("nested-space-ligature.ttf").path), fontSize: 16)
+        do {
+            _ = try uninstalled.measure(
+                StyledText(
+                    "abc",
+                    runs: [
+                        StyleRun(start: 0, end: 3, letterSpacing: 1), StyleRun(start: 1, end: 2, weight: 700),
+                        StyleRun(start: 0, end: 3, size: 20),
+                    ]), width: 100)
+            Issue.record("a bold run of an uninstalled family was measured")
+        } catch {
+            #expect(error.description.hasPrefix("run 1: no font"), "\(error)")
+        }
         #expect(
             error(StyledText("abc", runs: [StyleRun(start: 0, end: 1, family: "No Such Family 42")]))?
                 .hasPrefix("run 0: no font \"No Such Family 42\" installed") == true)

@@ -29,8 +29,14 @@ package enum StyledPreparation {
             do throws(AutoHeightError) {
                 stacks.append(try RunFaces.shared.style(for: runStyle, base: style))
             } catch {
-                let run = styled.runs.lastIndex { $0.family == runStyle.family } ?? index
-                throw .invalidRun(index: run, reason: error.description)
+                // The run that asked for the face: the last over this style's first stretch to
+                // name its family (or, without one, its weight or slant).
+                let at = resolved.spans.first { $0.style == index }?.start ?? 0
+                let run = styled.runs.lastIndex {
+                    $0.start <= at && at < $0.end
+                        && (runStyle.family != nil ? $0.family != nil : $0.weight != nil || $0.italic != nil)
+                }
+                throw .invalidRun(index: run ?? 0, reason: error.description)
             }
         }
         var boxOffsets: [Int] = []
