@@ -136,7 +136,7 @@ package final class StyledLineMetrics: Sendable {
 
     /// Gathers the classes while a styled text is prepared.
     struct Builder {
-        enum Key: Hashable {
+        enum Key: Equatable {
             /// The stack by identity (every stack lives while the text is prepared).
             case font(stack: ObjectIdentifier, font: Int, size: Double)
             case box(height: Double, textClass: UInt8)
@@ -151,12 +151,20 @@ package final class StyledLineMetrics: Sendable {
         private(set) var gaps: [Double] = []
         private var ideographic: [Double] = []
         private var hanging: [Double] = []
-        private var classes: [Key: UInt8] = [:]
+        /// Each class's key, by class (only the first 32: class 31 stands for the rest); a
+        /// handful per text, found by comparison.
+        private var keys: [Key] = []
         let strut: (above: Double, below: Double)
 
         init(style: TextStyle) {
             lineHeight = style.lineHeight
             fontSize = style.fontSize
+            // A handful of classes per text: one allocation each.
+            above.reserveCapacity(4)
+            below.reserveCapacity(4)
+            gaps.reserveCapacity(4)
+            ideographic.reserveCapacity(4)
+            hanging.reserveCapacity(4)
             switch (style.lineHeight, style.profile) {
             case (.metrics, _): mode = .tallest
             case (.normal, _), (_, .web): mode = .css
@@ -182,7 +190,7 @@ package final class StyledLineMetrics: Sendable {
         mutating func font(_ index: Int, of stack: FontStack, size: Double) -> UInt8 {
             let font = mode == .css && !isNormal ? 0 : index
             let key = Key.font(stack: stack.identity, font: font, size: size)
-            if let known = classes[key] { return known }
+            if let known = keys.firstIndex(of: key) { return UInt8(known) }
             let face = stack.font(at: font) ?? stack.primary
             let metrics = face.metrics
             return add(
@@ -198,7 +206,7 @@ package final class StyledLineMetrics: Sendable {
         mutating func box(height: Double, in textClass: UInt8) -> UInt8 {
             let snapped = mode == .css ? (height * 64).rounded() / 64 : height
             let key = Key.box(height: snapped, textClass: mode == .tallest ? textClass : 0)
-            if let known = classes[key] { return known }
+            if let known = keys.firstIndex(of: key) { return UInt8(known) }
             let text = Int(textClass)
             return add(key, (snapped, 0, 0), (ideographic[text], hanging[text]))
         }
@@ -220,8 +228,8 @@ package final class StyledLineMetrics: Sendable {
                 gaps.append(extent.gap)
                 ideographic.append(baselines.ideographicFaceBottom)
                 hanging.append(baselines.hanging)
+                keys.append(key)
             }
-            classes[key] = UInt8(index)
             return UInt8(index)
         }
 

@@ -15,19 +15,25 @@
 package enum StyledPreparation {
     static func prepare(_ styled: StyledText, style: TextStyle) throws(AutoHeightError) -> PreparedText {
         try style.validate()
-        let units = Array(styled.text.utf16)
+        var units: [UInt16] = []
+        var breakOffsets: [Int32] = []
+        let unitCount = transcodeUTF16Units(of: styled.text, into: &units, breakOffsets: &breakOffsets).count
+        units.removeLast(units.count - unitCount)
         let resolved = try StyledSpans(runs: styled.runs, units: units, baseSize: style.fontSize)
         try StyledSpans.checkBoxes(styled.boxes, units: units)
         if styled.runs.isEmpty && styled.boxes.isEmpty { return try PreparedText(styled.text, style: style) }
-        // Each style's fonts: the base stack, or its run's face before the base stack's fonts.
-        var stacks: [(stack: FontStack, style: TextStyle)] = []
+        // Each style's fonts: the base stack, or its run's face before the base stack's fonts
+        // (with the context its stretches are shaped in).
+        var faces: [RunFace] = []
+        faces.reserveCapacity(resolved.styles.count)
         for (index, runStyle) in resolved.styles.enumerated() {
             if runStyle.usesBaseFonts {
-                stacks.append((style.fonts, style))
+                faces.append(RunFace(stack: style.fonts, context: nil))
                 continue
             }
             do throws(AutoHeightError) {
-                stacks.append(try RunFaces.shared.style(for: runStyle, base: style))
+                let (stack, runTextStyle) = try RunFaces.shared.style(for: runStyle, base: style)
+                faces.append(RunFace(stack: stack, context: try runTextStyle.preparationContext()))
             } catch {
                 // The run that asked for the face: the last over this style's first stretch to
                 // name its family (or, without one, its weight or slant).
@@ -44,11 +50,12 @@ package enum StyledPreparation {
         var classes = StyledLineMetrics.Builder(style: style)
         // First every paragraph in the base style (the scratch is the thread's until this returns),
         // then each is restyled: the runs' own preparations then reuse the thread's scratch.
-        var prepared: [(record: ParagraphRecord, fonts: [UInt8])] = []
+        var prepared: [ParagraphRecord] = []
+        var preparedFonts: [[UInt8]] = []
         let count = try style.prepareParagraphs(of: styled.text, keepingFontIndices: true) {
             (span, paragraph, _, preparer) throws(AutoHeightError) in
-            let fonts = paragraph.length > 0 ? preparer.scratch.keptFontIndices : []
-            prepared.append((ParagraphRecord(start: span.range.lowerBound, paragraph: paragraph), fonts))
+            preparedFonts.append(paragraph.length > 0 ? preparer.scratch.keptFontIndices : [])
+            prepared.append(ParagraphRecord(start: span.range.lowerBound, paragraph: paragraph))
         }
         let context = try style.preparationContext()
         var records: [ParagraphRecord] = []
@@ -58,10 +65,9 @@ package enum StyledPreparation {
         try units.withUnsafeBufferPointer { (all) throws(AutoHeightError) in
             for index in prepared.indices {
                 // Moved out of the array: the one reference, so that it is changed in place.
-                var restyled = prepared[index].record.paragraph
-                prepared[index].record.paragraph = .empty
-                let fonts = prepared[index].fonts
-                let range = prepared[index].record.start..<(prepared[index].record.start + restyled.length)
+                var restyled = prepared[index].paragraph
+                prepared[index].paragraph = .empty
+                let range = prepared[index].start..<(prepared[index].start + restyled.length)
                 while spanIndex < resolved.spans.count && resolved.spans[spanIndex].end <= range.lowerBound {
                     spanIndex += 1
                 }
@@ -69,7 +75,8 @@ package enum StyledPreparation {
                     let paragraphUnits = UnsafeBufferPointer(rebasing: all[range])
                     let (unitClasses, boundaries) = try restyle(
                         &restyled, units: paragraphUnits, offset: range.lowerBound, spans: resolved, from: spanIndex,
-                        stacks: stacks, baseFonts: fonts, boxes: styled.boxes, boxOffsets: boxOffsets, style: style,
+                        faces: faces, baseFonts: preparedFonts[index], boxes: styled.boxes, boxOffsets: boxOffsets,
+                        style: style,
                         classes: &classes)
                     try context.withPreparer { (preparer) throws(AutoHeightError) in
                         resegment(
@@ -85,7 +92,7 @@ package enum StyledPreparation {
                     while owner + 1 < resolved.spans.count && resolved.spans[owner].end <= at { owner += 1 }
                     let runStyle = resolved.styles[resolved.spans[owner].style]
                     restyled.endMask =
-                        1 << UInt32(classes.font(0, of: stacks[resolved.spans[owner].style].stack, size: runStyle.size))
+                        1 << UInt32(classes.font(0, of: faces[resolved.spans[owner].style].stack, size: runStyle.size))
                 }
                 missing += restyled.missingGlyphs
                 records.append(ParagraphRecord(start: range.lowerBound, paragraph: restyled))
@@ -100,7 +107,7 @@ package enum StyledPreparation {
     /// its styles and boxes, and measures its segments again.
     private static func restyle(
         _ paragraph: inout PreparedParagraph, units: UnsafeBufferPointer<UInt16>, offset: Int, spans: StyledSpans,
-        from firstSpan: Int, stacks: [(stack: FontStack, style: TextStyle)], baseFonts: [UInt8], boxes: [InlineBox],
+        from firstSpan: Int, faces: [RunFace], baseFonts: [UInt8], boxes: [InlineBox],
         boxOffsets: [Int], style: TextStyle, classes: inout StyledLineMetrics.Builder
     ) throws(AutoHeightError) -> (classes: [UInt8], boundaries: [Int32]) {
         let length = units.count
@@ -120,24 +127,19 @@ package enum StyledPreparation {
             let upper = min(span.end, end) - offset
             guard lower < upper else { continue }
             let runStyle = spans.styles[span.style]
-            let (stack, runTextStyle) = stacks[span.style]
             let scale = runStyle.size / style.fontSize
-            // Each font's class, looked up once per stretch (not per unit).
-            var fontClasses = [UInt8](repeating: 0xFF, count: 256)
+            // Most stretches use one or two fonts: the last one's class is kept.
+            var lastFont = -1
+            var lastClass: UInt8 = 0
             func fontClass(_ font: Int) -> UInt8 {
-                if fontClasses[font] == 0xFF { fontClasses[font] = classes.font(font, of: stack, size: runStyle.size) }
-                return fontClasses[font]
-            }
-            if runStyle.usesBaseFonts {
-                for unit in lower..<upper {
-                    advances[unit] *= scale
-                    // A box's run font is the run's first (Pango aligns the box by it).
-                    let font = baseFonts.count == length && units[unit] != 0xFFFC ? Int(baseFonts[unit]) : 0
-                    unitClasses[unit] = fontClass(font)
+                if font != lastFont {
+                    lastFont = font
+                    lastClass = classes.font(font, of: faces[span.style].stack, size: runStyle.size)
                 }
-            } else {
+                return lastClass
+            }
+            if let context = faces[span.style].context {
                 // Shaped on its own in the run's face (no engine shapes across a change of face).
-                let context = try runTextStyle.preparationContext()
                 let shaped = try context.withPreparer { (runPreparer) throws(AutoHeightError) in
                     try runPreparer.shapeStretch(UnsafeBufferPointer(rebasing: units[lower..<upper]))
                 }
@@ -148,6 +150,13 @@ package enum StyledPreparation {
                     flags[unit] =
                         (flags[unit] & ~UnitFlag.missingGlyph) | (shaped.flags[inner] & UnitFlag.missingGlyph)
                     let font = fonts.count == upper - lower && units[unit] != 0xFFFC ? Int(fonts[inner]) : 0
+                    unitClasses[unit] = fontClass(font)
+                }
+            } else {
+                for unit in lower..<upper {
+                    advances[unit] *= scale
+                    // A box's run font is the run's first (Pango aligns the box by it).
+                    let font = baseFonts.count == length && units[unit] != 0xFFFC ? Int(baseFonts[unit]) : 0
                     unitClasses[unit] = fontClass(font)
                 }
             }
@@ -204,7 +213,9 @@ package enum StyledPreparation {
     /// Each unit's class with the baseline kind of its script (``Script/alignmentBaselineKind``);
     /// a unit of no script of its own (a space, a digit, U+FFFC) takes the next unit's script, as
     /// Pango's itemizer gives leading common characters the script that follows them.
+    /// Empty when no unit is of a script aligned on another baseline (none below U+0900 is).
     private static func lineStarts(units: UnsafeBufferPointer<UInt16>, classes: [UInt8]) -> [UInt8] {
+        guard units.contains(where: { $0 >= 0x0900 }) else { return [] }
         var starts = [UInt8](repeating: 0, count: units.count)
         var kind: UInt8 = 0
         var index = units.count
@@ -241,6 +252,13 @@ extension Array where Element == Int {
         }
         return low
     }
+}
+
+/// The fonts of one resolved style of a styled text: the base stack (no context: its stretches
+/// keep the paragraph's shaping), or the run's face before it, with the context it is shaped in.
+struct RunFace {
+    var stack: FontStack
+    var context: PreparationContext?
 }
 
 /// The faces runs name, resolved once per base stack, family, weight and slant, and the style

@@ -116,6 +116,19 @@ package struct ResolvedRunStyle: Hashable, Sendable {
     package var usesBaseFonts: Bool { family == nil && weight == 400 && !italic }
 }
 
+extension StyleRun {
+    /// Whether the run names attribute `index`: family, weight, slant, size, letter spacing.
+    fileprivate func names(_ index: Int) -> Bool {
+        switch index {
+        case 0: family != nil
+        case 1: weight != nil
+        case 2: italic != nil
+        case 3: size != nil
+        default: letterSpacing != nil
+        }
+    }
+}
+
 /// The runs of a styled text resolved to stretches of one style each.
 package struct StyledSpans {
     /// `(start, end, style)`: consecutive, covering the text, `style` an index in ``styles``.
@@ -124,74 +137,51 @@ package struct StyledSpans {
     package var styles: [ResolvedRunStyle]
 
     /// Checks `runs` against `units` and resolves them over `baseSize` (the style's size).
+    /// Complexity: O(r log r) for r runs.
     package init(runs: [StyleRun], units: [UInt16], baseSize: Double) throws(AutoHeightError) {
         let count = units.count
-        for (index, run) in runs.enumerated() { try Self.check(run, index: index, units: units) }
-        var points = Set([0, count])
-        for run in runs {
-            points.insert(run.start)
-            points.insert(run.end)
+        for index in runs.indices { try Self.check(runs[index], index: index, units: units) }
+        var cuts = [0, count]
+        cuts.reserveCapacity(2 * runs.count + 2)
+        for run in runs { cuts.append(contentsOf: [run.start, run.end]) }
+        cuts.sort()
+        var kept = 1
+        for index in 1..<cuts.count where cuts[index] != cuts[kept - 1] {
+            cuts[kept] = cuts[index]
+            kept += 1
         }
-        let cuts = points.sorted()
+        cuts.removeLast(cuts.count - kept)
         let intervals = cuts.count - 1
-        func position(_ offset: Int) -> Int {
-            var low = 0
-            var high = cuts.count - 1
-            while low < high {
-                let middle = (low + high) / 2
-                if cuts[middle] < offset { low = middle + 1 } else { high = middle }
-            }
-            return low
-        }
-        // Per attribute, the last run naming it over each interval: runs painted from the last
-        // backwards, each interval painted once (skipping painted ones through `next`).
-        func owners(_ names: (StyleRun) -> Bool) -> [Int] {
-            var owner = [Int](repeating: -1, count: intervals)
-            var next = Array(0...intervals)  // next unpainted interval at or after i
-            func find(_ start: Int) -> Int {
-                var index = start
-                while next[index] != index { index = next[index] }
-                var walk = start
-                while next[walk] != index {
-                    let following = next[walk]
-                    next[walk] = index
-                    walk = following
-                }
-                return index
-            }
-            for runIndex in runs.indices.reversed() where names(runs[runIndex]) {
-                let upper = position(runs[runIndex].end)
-                var index = find(position(runs[runIndex].start))
+        // Per attribute (family, weight, slant, size, spacing), the last run naming it over each
+        // interval: runs painted from the last backwards, each interval once (`next` skips the
+        // painted ones, with path halving).
+        var owners = [Int32](repeating: -1, count: 5 * intervals)
+        var next = [Int32](repeating: 0, count: intervals + 1)
+        for attribute in 0..<5 {
+            for index in next.indices { next[index] = Int32(index) }
+            for runIndex in runs.indices.reversed() where runs[runIndex].names(attribute) {
+                let upper = Self.position(of: runs[runIndex].end, in: cuts)
+                var index = Self.unpainted(from: Self.position(of: runs[runIndex].start, in: cuts), next: &next)
                 while index < upper {
-                    owner[index] = runIndex
-                    next[index] = index + 1
-                    index = find(index + 1)
+                    owners[attribute * intervals + index] = Int32(runIndex)
+                    next[index] = Int32(index + 1)
+                    index = Self.unpainted(from: index + 1, next: &next)
                 }
             }
-            return owner
         }
-        let families = owners { $0.family != nil }
-        let weights = owners { $0.weight != nil }
-        let italics = owners { $0.italic != nil }
-        let sizes = owners { $0.size != nil }
-        let spacings = owners { $0.letterSpacing != nil }
         var styles: [ResolvedRunStyle] = []
-        var known: [ResolvedRunStyle: Int] = [:]
         var spans: [(start: Int, end: Int, style: Int)] = []
-        for interval in 0..<intervals where cuts[interval] < cuts[interval + 1] {
-            func run(_ owner: [Int]) -> StyleRun? { owner[interval] < 0 ? nil : runs[owner[interval]] }
-            let style = ResolvedRunStyle(
-                family: run(families)?.family, weight: run(weights)?.weight ?? 400,
-                italic: run(italics)?.italic ?? false, size: run(sizes)?.size ?? baseSize,
-                letterSpacing: run(spacings)?.letterSpacing ?? 0)
-            let index: Int
-            if let found = known[style] {
-                index = found
-            } else {
-                index = styles.count
-                styles.append(style)
-                known[style] = index
+        for interval in 0..<intervals {
+            func owner(_ attribute: Int) -> StyleRun? {
+                let found = owners[attribute * intervals + interval]
+                return found < 0 ? nil : runs[Int(found)]
             }
+            let style = ResolvedRunStyle(
+                family: owner(0)?.family, weight: owner(1)?.weight ?? 400, italic: owner(2)?.italic ?? false,
+                size: owner(3)?.size ?? baseSize, letterSpacing: owner(4)?.letterSpacing ?? 0)
+            // Few styles per text: found by comparison (searched from the last, the likeliest).
+            let index = styles.lastIndex(of: style) ?? styles.count
+            if index == styles.count { styles.append(style) }
             if let last = spans.last, last.style == index {
                 spans[spans.count - 1].end = cuts[interval + 1]
             } else {
@@ -200,6 +190,27 @@ package struct StyledSpans {
         }
         self.spans = spans
         self.styles = styles
+    }
+
+    /// The index of `offset` in the sorted `cuts` (it is one of them).
+    private static func position(of offset: Int, in cuts: [Int]) -> Int {
+        var low = 0
+        var high = cuts.count - 1
+        while low < high {
+            let middle = (low + high) / 2
+            if cuts[middle] < offset { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// The first interval at or after `start` not painted yet.
+    private static func unpainted(from start: Int, next: inout [Int32]) -> Int {
+        var index = start
+        while Int(next[index]) != index {
+            next[index] = next[Int(next[index])]
+            index = Int(next[index])
+        }
+        return index
     }
 
     private static func check(_ run: StyleRun, index: Int, units: [UInt16]) throws(AutoHeightError) {
@@ -211,10 +222,12 @@ package struct StyledSpans {
                 : "range \(run.start)..<\(run.end) outside the text's \(count) UTF-16 units"
             throw .invalidRun(index: index, reason: reason)
         }
-        for offset in [run.start, run.end] where offset > 0 && offset < count {
-            if UTF16.isTrailSurrogate(units[offset]) && UTF16.isLeadSurrogate(units[offset - 1]) {
-                throw .invalidRun(index: index, reason: "offset \(offset) splits a surrogate pair")
-            }
+        func splitsPair(_ offset: Int) -> Bool {
+            offset > 0 && offset < count && UTF16.isTrailSurrogate(units[offset])
+                && UTF16.isLeadSurrogate(units[offset - 1])
+        }
+        if let offset = splitsPair(run.start) ? run.start : splitsPair(run.end) ? run.end : nil {
+            throw .invalidRun(index: index, reason: "offset \(offset) splits a surrogate pair")
         }
         if let family = run.family, family.isEmpty || family.utf8.contains(0) {
             throw .invalidRun(index: index, reason: "empty family name")

@@ -203,10 +203,22 @@ package struct ParagraphPreparer {
         scratch.runs = []
         defer { scratch.runs = runs }
         try TextRuns.itemize(units, bidi: scratch.bidi, into: &runs, brackets: &scratch.brackets)
-        try Graphemes.markStarts(of: units, in: &flags, offset: 0, bit: UnitFlag.graphemeStart)
         var advances = [Double](repeating: 0, count: units.count)
         var fontIndices = shaper.mayUseSeveralFonts ? [UInt8](repeating: 0, count: units.count) : []
-        _ = try shaper.shape(units, runs: runs, advances: &advances, fontIndices: &fontIndices, flags: &flags)
+        if let cache {
+            // Word by word through the cache, as a paragraph (its breaks are not asked for).
+            var boundaries = scratch.lineBreaks
+            scratch.lineBreaks = []
+            defer { scratch.lineBreaks = boundaries }
+            boundaries.removeAll(keepingCapacity: true)
+            scratch.requests = try shapeByChunks(
+                units, runs: runs, cache: cache, advances: &advances, fontIndices: &fontIndices, flags: &flags,
+                boundaries: &boundaries
+            ).requests
+        } else {
+            try Graphemes.markStarts(of: units, in: &flags, offset: 0, bit: UnitFlag.graphemeStart)
+            _ = try shaper.shape(units, runs: runs, advances: &advances, fontIndices: &fontIndices, flags: &flags)
+        }
         return (advances, fontIndices, flags)
     }
 
@@ -217,8 +229,10 @@ package struct ParagraphPreparer {
         _ paragraph: inout PreparedParagraph, units: UnsafeBufferPointer<UInt16>, classes: [UInt8],
         boundaries: [Int32]
     ) {
-        var segments: [Segment] = []
-        segments.reserveCapacity(boundaries.count)
+        // The paragraph's own arrays, taken out (the one reference) and refilled in place.
+        var segments = paragraph.segments
+        paragraph.segments = []
+        segments.removeAll(keepingCapacity: true)
         var flags = paragraph.flags
         paragraph.flags = []  // the one reference: changed in place
         for index in flags.indices { flags[index] &= ~UnitFlag.innerWhitespace }
