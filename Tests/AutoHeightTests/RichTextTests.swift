@@ -156,6 +156,32 @@ import AutoHeightRecords
         #expect(abs(latin.height - 23.16796875) < 0.001)
     }
 
+    /// A box is no text: the space after it takes the font of the text after it (Pango: 278.0156
+    /// px for 12 lines at 160 px and 115.8398 for 5 at 520, ko-p00036-rich of shared/rich), not
+    /// the font the system falls back to for U+FFFC, which Noto Sans CJK lacks (0.08 px taller
+    /// per line holding such a space, before boxes were kept out of the paragraph's shaping).
+    @Test func theSpaceAfterABoxTakesTheTextsFont() throws {
+        let korean = try Font(family: "Noto Sans CJK KR")
+        var style = TextStyle(
+            fonts: FontStack(korean, systemFallback: FallbackFixtures.reference), fontSize: 16, language: "ko")
+        style.lineHeight = .metrics
+        let text = StyledText(
+            "logtool은 ANSI, ASCII, CSV (스프레드쉬트용), HTML\u{FFFC} 또는 원시 출력을 생성할 수 있는, syslog 스타일 "
+                + "로그파일 파서 및 보고서 생성기입니다.\n\n야간 보고서를 생성하고 로그 파일 활동을 온라인으로 모니터링할 때 매우 "
+                + "편리합니다.",
+            boxes: [InlineBox(width: 50.5, height: 16.75)])
+        for segmentCache in [nil, SegmentCache()] {
+            style.segmentCache = segmentCache
+            for _ in 0..<2 {  // cold, then warm
+                for (width, lines, height) in [(160.0, 12, 278.015625), (520, 5, 115.83984375)] {
+                    let result = try style.measure(text, width: width)
+                    #expect(result.lineCount == lines)
+                    #expect(abs(result.height - height) < 0.01, "\(width): \(result.height)")
+                }
+            }
+        }
+    }
+
     @Test func anEmptyLineTakesTheStyleOfItsBreak() throws {
         var style = TextStyle(font: Fixtures.notoSans, fontSize: 16, language: "en", lineHeight: .metrics)
         let text = StyledText("a\n\nb", runs: [StyleRun(start: 2, end: 3, size: 24)])

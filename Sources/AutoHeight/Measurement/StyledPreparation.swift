@@ -47,12 +47,38 @@ package enum StyledPreparation {
         }
         var boxOffsets: [Int] = []
         for (offset, unit) in units.enumerated() where unit == 0xFFFC { boxOffsets.append(offset) }
+        // The units as preparation sees them: with `white-space: normal`, tabs and line feeds
+        // are spaces (shaped, spaced and measured as spaces).
+        if style.whiteSpace == .normal {
+            var mapped: [UInt16] = []
+            if units.withUnsafeBufferPointer({ CSSBreaks.mapCollapsible($0, into: &mapped) }) { units = mapped }
+        }
         var classes = StyledLineMetrics.Builder(style: style)
         // First every paragraph in the base style (the scratch is the thread's until this returns),
         // then each is restyled: the runs' own preparations then reuse the thread's scratch.
         var prepared: [ParagraphRecord] = []
         var preparedFonts: [[UInt8]] = []
-        let count = try style.prepareParagraphs(of: styled.text, keepingFontIndices: true) {
+        // Runs of their own in the paragraph's pass, which shapes them only when it keeps their
+        // chunks in the cache: the stretches in other faces (shaped in their faces below) and
+        // the boxes (not text: no font of theirs lends itself to the spaces around them).
+        var skipped: [Range<Int>] = []
+        var nextBox = 0
+        func skip(_ range: Range<Int>) {
+            if let last = skipped.last, last.upperBound >= range.lowerBound {
+                skipped[skipped.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+            } else {
+                skipped.append(range)
+            }
+        }
+        for span in resolved.spans where faces[span.style].context != nil {
+            while nextBox < boxOffsets.count && boxOffsets[nextBox] < span.start {
+                skip(boxOffsets[nextBox]..<(boxOffsets[nextBox] + 1))
+                nextBox += 1
+            }
+            skip(span.start..<span.end)
+        }
+        for offset in boxOffsets[nextBox...] { skip(offset..<(offset + 1)) }
+        let count = try style.prepareParagraphs(of: styled.text, keepingFontIndices: true, skipping: skipped) {
             (span, paragraph, _, preparer) throws(AutoHeightError) in
             preparedFonts.append(paragraph.length > 0 ? preparer.scratch.keptFontIndices : [])
             prepared.append(ParagraphRecord(start: span.range.lowerBound, paragraph: paragraph))
@@ -79,9 +105,8 @@ package enum StyledPreparation {
                         style: style,
                         classes: &classes)
                     try context.withPreparer { (preparer) throws(AutoHeightError) in
-                        resegment(
-                            &restyled, units: paragraphUnits, classes: unitClasses, boundaries: boundaries,
-                            with: preparer)
+                        preparer.resegment(
+                            &restyled, units: paragraphUnits, classes: unitClasses, boundaries: boundaries)
                     }
                 }
                 // The break ending the paragraph: in CSS it sits on the last line in its run's
@@ -147,8 +172,10 @@ package enum StyledPreparation {
                 for unit in lower..<upper {
                     let inner = unit - lower
                     advances[unit] = shaped.advances[inner] * scale
-                    flags[unit] =
-                        (flags[unit] & ~UnitFlag.missingGlyph) | (shaped.flags[inner] & UnitFlag.missingGlyph)
+                    // Tabs and missing glyphs as the face shaped them (the paragraph's pass
+                    // may not have shaped the stretch).
+                    let shapedBits = UnitFlag.missingGlyph | UnitFlag.tab
+                    flags[unit] = (flags[unit] & ~shapedBits) | (shaped.flags[inner] & shapedBits)
                     let font = fonts.count == upper - lower && units[unit] != 0xFFFC ? Int(fonts[inner]) : 0
                     unitClasses[unit] = fontClass(font)
                 }
@@ -192,22 +219,6 @@ package enum StyledPreparation {
         paragraph.advances = advances
         paragraph.flags = flags
         return (unitClasses, boundaries)
-    }
-
-    /// Measures the segments of a restyled paragraph again (on the units as preparation saw
-    /// them: with `white-space: normal`, tabs and line feeds as spaces).
-    private static func resegment(
-        _ paragraph: inout PreparedParagraph, units: UnsafeBufferPointer<UInt16>, classes: [UInt8],
-        boundaries: [Int32], with preparer: ParagraphPreparer
-    ) {
-        var mapped: [UInt16] = []
-        if preparer.whiteSpace == .normal && CSSBreaks.mapCollapsible(units, into: &mapped) {
-            mapped.withUnsafeBufferPointer {
-                preparer.resegment(&paragraph, units: $0, classes: classes, boundaries: boundaries)
-            }
-        } else {
-            preparer.resegment(&paragraph, units: units, classes: classes, boundaries: boundaries)
-        }
     }
 
     /// Each unit's class with the baseline kind of its script (``Script/alignmentBaselineKind``);

@@ -42,15 +42,18 @@ package struct ParagraphPreparer {
     /// after it
     /// (``reprepare(_:)``):
     /// its last segment's whitespace then hangs as it would inside the paragraph; `bidiContext`,
-    /// that its bidi levels are resolved in that context (``BidiCut``). Complexity: O(n).
+    /// that its bidi levels are resolved in that context (``BidiCut``). The stretches `skipping`
+    /// (sorted, disjoint: a styled text's runs in other faces, which the caller shapes) are
+    /// runs of their own, and without a segment cache not shaped (their advances stay zero).
+    /// Complexity: O(n).
     func prepare(
         _ units: UnsafeBufferPointer<UInt16>, mayNeedBidi: Bool = true, mayHaveControls: Bool = true,
-        endsParagraph: Bool = true, bidiContext: BidiContext? = nil
+        endsParagraph: Bool = true, bidiContext: BidiContext? = nil, skipping: [Range<Int>] = []
     ) throws(AutoHeightError) -> PreparedParagraph {
         guard whiteSpace == .normal else {
             return try prepareUnits(
                 units, mayNeedBidi: mayNeedBidi, mayHaveControls: mayHaveControls, endsParagraph: endsParagraph,
-                bidiContext: bidiContext)
+                bidiContext: bidiContext, skipping: skipping)
         }
         // Collapsing: tabs, LF and CR are shaped and broken as spaces (offsets unchanged).
         var mapped = scratch.collapsedUnits
@@ -59,18 +62,18 @@ package struct ParagraphPreparer {
         guard CSSBreaks.mapCollapsible(units, into: &mapped) else {
             return try prepareUnits(
                 units, mayNeedBidi: mayNeedBidi, mayHaveControls: mayHaveControls, endsParagraph: endsParagraph,
-                bidiContext: bidiContext)
+                bidiContext: bidiContext, skipping: skipping)
         }
         return try mapped.withUnsafeBufferPointer { (buffer) throws(AutoHeightError) in
             try prepareUnits(
                 buffer, mayNeedBidi: mayNeedBidi, mayHaveControls: mayHaveControls, endsParagraph: endsParagraph,
-                bidiContext: bidiContext)
+                bidiContext: bidiContext, skipping: skipping)
         }
     }
 
     private func prepareUnits(
         _ units: UnsafeBufferPointer<UInt16>, mayNeedBidi: Bool, mayHaveControls: Bool, endsParagraph: Bool = true,
-        bidiContext: BidiContext? = nil
+        bidiContext: BidiContext? = nil, skipping: [Range<Int>]
     ) throws(AutoHeightError) -> PreparedParagraph {
         let count = units.count
         if count == 0 { return .empty }
@@ -82,6 +85,9 @@ package struct ParagraphPreparer {
         try TextRuns.itemize(
             units, bidi: mayNeedBidi ? scratch.bidi : nil, context: mayNeedBidi ? bidiContext : nil, into: &runs,
             brackets: &scratch.brackets)
+        // A styled text's stretches in other faces are runs of their own (no engine shapes
+        // across a change of face), not shaped here without a cache (the caller shapes them).
+        if !skipping.isEmpty { runs = Self.runs(runs, cutAt: skipping, dropping: cache == nil) }
         var advances = scratch.zeroedAdvances(count: count)
         // One font: every unit is font 0, and no per-unit record is needed.
         var fontIndices = shaper.mayUseSeveralFonts ? scratch.zeroedFontIndices(count: count) : []
@@ -190,6 +196,30 @@ package struct ParagraphPreparer {
                 start = end
             }
         }
+    }
+
+    /// `runs` cut where the stretches `skipped` (sorted, disjoint) start and end, without the
+    /// pieces inside them when `dropping`.
+    private static func runs(_ runs: [TextRun], cutAt skipped: [Range<Int>], dropping: Bool) -> [TextRun] {
+        var pieces: [TextRun] = []
+        pieces.reserveCapacity(runs.count + 2 * skipped.count)
+        var gap = 0
+        for run in runs {
+            var start = run.range.lowerBound
+            while start < run.range.upperBound {
+                while gap < skipped.count && skipped[gap].upperBound <= start { gap += 1 }
+                let inside = gap < skipped.count && skipped[gap].lowerBound <= start
+                let end = min(
+                    run.range.upperBound,
+                    gap == skipped.count
+                        ? run.range.upperBound : inside ? skipped[gap].upperBound : skipped[gap].lowerBound)
+                if !(dropping && inside) {
+                    pieces.append(TextRun(range: start..<end, script: run.script, isRightToLeft: run.isRightToLeft))
+                }
+                start = end
+            }
+        }
+        return pieces
     }
 
     /// Only the shaping of `units` (a stretch of a paragraph in another face: a styled text's
