@@ -31,6 +31,36 @@ import Testing
         }
     }
 
+    /// Rule: an inline object (U+FFFC, CB) ends a chunk cleanly, and a chunk after one keeps
+    /// only its class: ICU's opportunities inside "chunk + U+FFFC" do not change with what comes
+    /// after the object, nor those inside "U+FFFC + chunk" with what comes before it.
+    @Test func inlineObjectsBoundTheLookOfICUsRules() throws {
+        #expect(Context.endsCleanlyBefore(.contingentBreak, after: { nil }))
+        let chunks = ["word", "(", "a-", "$", "1.", "«", "\"", "—", "中", "한", "x\u{00A0}", "9%", "a/"]
+        let others = ["", " ", "a", "1", ")", "-b", "\u{FFFC}", "。", "% ", "\u{00A0}", "(x", "—"]
+        for profile in [LayoutProfile.editor, .web] {
+            func breaks(_ text: String) throws -> [Int] {
+                try BreakOpportunities.find(in: text, locale: "en", profile: profile)
+            }
+            for chunk in chunks {
+                let count = chunk.utf16.count
+                // Before the object: the same opportunities up to it, whatever follows it.
+                let before = try breaks(chunk + "\u{FFFC}").filter { $0 <= count }
+                for after in others {
+                    let found = try breaks(chunk + "\u{FFFC}" + after).filter { $0 <= count }
+                    #expect(found == before, "\(profile) \(chunk)|\(after)")
+                }
+                // After it: the same opportunities from it on, whatever comes before it.
+                let alone = try breaks("\u{FFFC}" + chunk).filter { $0 > 1 }
+                for lead in others {
+                    let shift = lead.utf16.count
+                    let found = try breaks(lead + "\u{FFFC}" + chunk).filter { $0 > shift + 1 }.map { $0 - shift }
+                    #expect(found == alone, "\(profile) \(lead)|\(chunk)")
+                }
+            }
+        }
+    }
+
     /// Rule: a character starts a chunk's neighbour cleanly when it is standalone (after no
     /// Prepend character), or a BMP
     /// character of Grapheme_Cluster_Break Other after no Prepend character or ZWJ, and not a

@@ -169,6 +169,7 @@ struct LineBreakClass: Hashable, Sendable {
     static let ambiguous = LineBreakClass(rawValue: 1)  // AI
     static let alphabetic = LineBreakClass(rawValue: 2)  // AL
     static let mandatoryBreak = LineBreakClass(rawValue: 6)  // BK
+    static let contingentBreak = LineBreakClass(rawValue: 7)  // CB
     static let closePunctuation = LineBreakClass(rawValue: 8)  // CL
     static let combiningMark = LineBreakClass(rawValue: 9)  // CM
     static let carriageReturn = LineBreakClass(rawValue: 10)  // CR

@@ -42,10 +42,15 @@ extension SegmentCache {
             case paragraphStart = 1
             /// A script run starting with a letter, at no space.
             case runStartLetter = 2
-            /// A script run starting with something else right after a letter, whose class is
-            /// kept beside (a letter is in no repeated part of a rule's look to the left, and the
-            /// one two-character look, LB21a's "HL (HY | BA) ×", sees it).
+            /// A script run starting with something else right after a letter or an inline
+            /// object (CB), whose class is kept beside (neither is in a repeated part of a rule's
+            /// look to the left, and the one two-character look, LB21a's "HL (HY | BA) ×", sees
+            /// it).
             case runStartAfterLetter = 3
+            /// A run starting with a space (a styled text's run after a box or a change of
+            /// face): like `afterSpaces`, what the rules may look at across the spaces is the
+            /// class before them, kept beside (nothing breaks before a space, LB7).
+            case runStartAtSpace = 4
         }
 
         /// A class number standing for "no character" (ICU's classes are below 48).
@@ -92,8 +97,9 @@ extension SegmentCache {
 
         /// What precedes `start` and the Line_Break class that matters there, when no rule's look
         /// to the left can reach further: the paragraph's start; spaces, and the character before
-        /// them (not a combining mark or joiner, whose class is their base's); or a script run
-        /// starting with a letter. Nil otherwise.
+        /// them (not a combining mark or joiner, whose class is their base's); a script run
+        /// starting with a letter; or a run starting with a space, and the character before it.
+        /// Nil otherwise.
         private static func start(
             at start: Int, in units: UnsafeBufferPointer<UInt16>, startsRun: Bool, tables: Tables
         ) -> (Start, UInt16)? {
@@ -107,12 +113,18 @@ extension SegmentCache {
                 }
                 return (.afterSpaces, UInt16(previousClass.rawValue))
             }
+            if startsRun && units[start] == 0x20 {
+                guard let previousClass = effectiveClass(endingAt: start, in: units, table: tables.lineBreak) else {
+                    return nil
+                }
+                return (.runStartAtSpace, UInt16(previousClass.rawValue))
+            }
             guard startsRun, startsClusterWithOwnClass(at: start, in: units, tables: tables) else { return nil }
             if isLetter(UnicodeProperties.lineBreakClass(of: UInt32(units[start]), in: tables.lineBreak)) {
                 return (.runStartLetter, none)
             }
             guard let previousClass = effectiveClass(endingAt: start, in: units, table: tables.lineBreak),
-                isLetter(previousClass)
+                isLetter(previousClass) || previousClass == .contingentBreak
             else {
                 return nil
             }
@@ -122,9 +134,9 @@ extension SegmentCache {
         /// Whether a chunk that ends where a script run does, at no space, has its end decided by
         /// its own text and the next character's class (and the chunk's own last class,
         /// `lastClass`, read only when needed):
-        /// - before a letter (no rule looks past it), or a character nothing breaks before (UAX #14
-        ///   LB7 space, LB13 CL, CP, EX, LB19 QU), unless a zero-width space in the chunk says
-        ///   otherwise (LB8, also the chunk's own text);
+        /// - before a letter or an inline object (CB; no rule looks past either), or a character
+        ///   nothing breaks before (UAX #14 LB7 space, LB13 CL, CP, EX, LB19 QU), unless a
+        ///   zero-width space in the chunk says otherwise (LB8, also the chunk's own text);
         /// - after a letter or digit, before a numeric separator or affix: nothing breaks before
         ///   IS or SY (LB13), and whether a letter or digit breaks before PR or PO depends on the
         ///   two classes alone (LB23a, LB24, LB25, LB27). The one rule that looks further right,
@@ -134,7 +146,7 @@ extension SegmentCache {
         ///   the character's East Asian width, LB30, which its class does not hold.)
         static func endsCleanlyBefore(_ nextClass: LineBreakClass, after lastClass: () -> LineBreakClass?) -> Bool {
             switch nextClass {
-            case .closePunctuation, .exclamation, .quotation, .space, .closeParenthesis: return true
+            case .closePunctuation, .exclamation, .quotation, .space, .closeParenthesis, .contingentBreak: return true
             case .infixSeparator, .symbol, .prefix, .postfix:
                 guard let lastClass = lastClass() else { return false }
                 return lastClass == .numeric || isLetter(lastClass)
