@@ -156,6 +156,20 @@ import AutoHeightRecords
         #expect(abs(latin.height - 23.16796875) < 0.001)
     }
 
+    /// Rule: a paragraph skips the per-line baselines only when no unit can need one: every BMP
+    /// character whose script aligns on another baseline than the alphabetic one is in the
+    /// ranges looked for.
+    @Test func everyUnitOfAnotherBaselineIsLookedFor() {
+        var missed: [String] = []
+        for unit in 0..<0x10000 where !(0xD800..<0xE000).contains(unit) {
+            if Script.of(UInt32(unit)).alignmentBaselineKind != 0 && !Script.mayAlignOffAlphabetic(UInt16(unit)) {
+                missed.append(String(unit, radix: 16))
+            }
+        }
+        #expect(missed.isEmpty, "\(missed.prefix(20))")
+        #expect(!Script.mayAlignOffAlphabetic(0xFFFC) && !Script.mayAlignOffAlphabetic(0x2019))
+    }
+
     /// A box is no text: the space after it takes the font of the text after it (Pango: 278.0156
     /// px for 12 lines at 160 px and 115.8398 for 5 at 520, ko-p00036-rich of shared/rich), not
     /// the font the system falls back to for U+FFFC, which Noto Sans CJK lacks (0.08 px taller

@@ -224,9 +224,9 @@ package enum StyledPreparation {
     /// Each unit's class with the baseline kind of its script (``Script/alignmentBaselineKind``);
     /// a unit of no script of its own (a space, a digit, U+FFFC) takes the next unit's script, as
     /// Pango's itemizer gives leading common characters the script that follows them.
-    /// Empty when no unit is of a script aligned on another baseline (none below U+0900 is).
+    /// Empty when no unit is of a script aligned on another baseline.
     private static func lineStarts(units: UnsafeBufferPointer<UInt16>, classes: [UInt8]) -> [UInt8] {
-        guard units.contains(where: { $0 >= 0x0900 }) else { return [] }
+        guard units.contains(where: Script.mayAlignOffAlphabetic) else { return [] }
         var starts = [UInt8](repeating: 0, count: units.count)
         var kind: UInt8 = 0
         var index = units.count

@@ -171,6 +171,8 @@ package struct StyledSpans {
         }
         var styles: [ResolvedRunStyle] = []
         var spans: [(start: Int, end: Int, style: Int)] = []
+        styles.reserveCapacity(min(intervals, 8))
+        spans.reserveCapacity(intervals)
         for interval in 0..<intervals {
             func owner(_ attribute: Int) -> StyleRun? {
                 let found = owners[attribute * intervals + interval]

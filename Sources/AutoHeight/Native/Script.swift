@@ -47,6 +47,19 @@ package struct Script: Hashable, Sendable {
         }
     }
 
+    /// Whether `unit` may be of a script with a nonzero ``alignmentBaselineKind`` (or a
+    /// surrogate, whose scalar may be): false for every other UTF-16 unit, so that a paragraph
+    /// with none of them needs no per-line baseline (Latin, Cyrillic, Arabic and their
+    /// punctuation, boxes).
+    static func mayAlignOffAlphabetic(_ unit: UInt16) -> Bool {
+        switch unit {
+        case 0x02EA...0x02EB, 0x0900..<0x0B00, 0x0F00..<0x1000, 0x1100..<0x1200, 0x1900..<0x1950, 0x2E80..<0xA000,
+            0xA800..<0xA900, 0xA960..<0xA980, 0xAAE0..<0xAB00, 0xABC0..<0xE000, 0xF900..<0xFB00, 0xFF00..<0xFFF0:
+            true
+        default: false
+        }
+    }
+
     /// Common, Inherited or Unknown: no script of its own (takes its neighbours').
     var isNeutral: Bool { self == .common || self == .inherited || self == .unknown }
 
