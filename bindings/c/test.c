@@ -246,6 +246,130 @@ static void test_errors(void) {
     ah_message_free(NULL);
 }
 
+/*
+ * Styled text: the numbers are those of `autoheight measure --jsonl-input` for the same record
+ * ({"text": "Ship it \ufffc now and later", "runs": [{"start": 10, "end": 13, "weight": 700},
+ * {"start": 0, "end": 4, "size": 24}], "boxes": [{"width": 20, "height": 30}]}, --font-size 16
+ * --fallback none, --widths 60,1000).
+ */
+static void test_styled(void) {
+    const char *options[] = {"font-size=16", "fallback=none", NULL};
+    ah_style *style = NULL;
+    CHECK(make_style(options, NULL, &style, NULL) == AH_OK);
+    const char *text = "Ship it \xef\xbf\xbc now and later"; /* U+FFFC at UTF-16 offset 8 */
+    size_t length = strlen(text);
+    char family[] = "Noto Sans"; /* borrowed for the call only */
+    ah_run runs[2];
+    memset(runs, 0, sizeof runs);
+    runs[0].start = 10;
+    runs[0].end = 13;
+    runs[0].fields = AH_RUN_WEIGHT;
+    runs[0].weight = 700;
+    runs[1].start = 0;
+    runs[1].end = 4;
+    runs[1].fields = AH_RUN_SIZE;
+    runs[1].size = 24;
+    ah_box box = {20, 30};
+    double widths[] = {60, 1000};
+    ah_measurement results[2];
+    char *message = (char *)1;
+    CHECK(sizeof(ah_run) == 56 && sizeof(ah_box) == 16);
+    CHECK(ah_measure_styled(style, text, length, runs, 2, &box, 1, widths, 2, results, &message) == AH_OK);
+    CHECK(message == NULL);
+    CHECK(results[0].width == 60 && results[0].lines == 5 && results[0].height == 132.752);
+    CHECK(results[0].max_line_width == 48.96 && results[0].missing_glyphs == 0);
+    CHECK(results[1].lines == 1 && results[1].height == 37.032 && results[1].max_line_width == 196.672);
+    /* One width: the same numbers. */
+    CHECK(ah_measure_styled(style, text, length, runs, 2, &box, 1, widths, 1, results, NULL) == AH_OK);
+    CHECK(results[0].lines == 5 && results[0].height == 132.752 && results[0].max_line_width == 48.96);
+    /* The bold run alone. */
+    CHECK(ah_measure_styled(style, text, length, runs, 1, &box, 1, widths, 2, results, NULL) == AH_OK);
+    CHECK(results[0].lines == 4 && results[0].height == 100.06400000000001 && results[0].max_line_width == 57.952);
+    CHECK(results[1].lines == 1 && results[1].height == 34.688 && results[1].max_line_width == 180.352);
+    /* No runs, no boxes (NULL with count 0) and no U+FFFC: the plain measure. */
+    CHECK(ah_measure_styled(style, "hello world", 11, NULL, 0, NULL, 0, widths + 1, 1, results, NULL) == AH_OK);
+    ah_measurement plain;
+    CHECK(ah_measure(style, "hello world", 11, widths + 1, 1, &plain, NULL) == AH_OK);
+    CHECK(memcmp(&plain, results, sizeof plain) == 0);
+
+    /* Prepared: the same numbers at both widths. */
+    ah_prepared *prepared = NULL;
+    CHECK(ah_prepare_styled(style, text, length, runs, 2, &box, 1, &prepared, &message) == AH_OK);
+    CHECK(message == NULL && prepared != NULL);
+    CHECK(ah_prepared_utf16_count(prepared) == 23);
+    CHECK(ah_prepared_measure(prepared, widths, 2, results, NULL) == AH_OK);
+    CHECK(results[0].lines == 5 && results[0].height == 132.752 && results[1].height == 37.032);
+    ah_prepared_free(prepared);
+
+    /* A family run, italic, letter spacing 1.5 (the CLI: "family": "Noto Sans", "style": "italic",
+       "letterSpacing": 1.5 over 0..<4); the family string may be reused after the call. */
+    runs[1].fields = AH_RUN_FAMILY | AH_RUN_ITALIC | AH_RUN_LETTER_SPACING;
+    runs[1].family = family;
+    runs[1].italic = 1;
+    runs[1].letter_spacing = 1.5;
+    CHECK(ah_measure_styled(style, text, length, runs, 2, &box, 1, widths, 2, results, NULL) == AH_OK);
+    CHECK(results[0].lines == 4 && results[0].height == 100.06400000000001 && results[0].max_line_width == 57.952);
+    CHECK(results[1].lines == 1 && results[1].height == 34.688 && results[1].max_line_width == 184.448);
+    memset(family, 0, sizeof family);
+
+    /* Errors: untouched outputs, the run or box named. */
+    ah_measurement untouched[2];
+    memset(untouched, 0x5a, sizeof untouched);
+    memcpy(results, untouched, sizeof results);
+    runs[1].fields = AH_RUN_SIZE;
+    runs[1].start = 20;
+    runs[1].end = 40;
+    ah_status status = ah_measure_styled(style, text, length, runs, 2, &box, 1, widths, 2, results, &message);
+    expect_error(status, message, AH_ERROR_INPUT, "run 1: range 20..<40 outside the text's 23 UTF-16 units");
+    CHECK(memcmp(results, untouched, sizeof results) == 0);
+    prepared = (ah_prepared *)1;
+    status = ah_prepare_styled(style, text, length, runs, 2, &box, 1, &prepared, &message);
+    expect_error(status, message, AH_ERROR_INPUT, "run 1: range 20..<40 outside the text's 23 UTF-16 units");
+    CHECK(prepared == (ah_prepared *)1);
+    runs[1].start = 4;
+    runs[1].end = 2;
+    status = ah_measure_styled(style, text, length, runs, 2, &box, 1, widths, 2, results, &message);
+    expect_error(status, message, AH_ERROR_INPUT, "run 1: end 2 before start 4");
+    runs[1].end = 6;
+    runs[1].reserved = 7;
+    status = ah_measure_styled(style, text, length, runs, 2, &box, 1, widths, 2, results, &message);
+    expect_error(status, message, AH_ERROR_INPUT, "run 1: reserved is 7, must be 0");
+    runs[1].reserved = 0;
+    runs[1].fields = AH_RUN_SIZE | 0x40;
+    status = ah_measure_styled(style, text, length, runs, 2, &box, 1, widths, 2, results, &message);
+    expect_error(status, message, AH_ERROR_INPUT, "run 1: unknown field bits 0x40 (fields are AH_RUN_* bits)");
+    runs[1].fields = AH_RUN_FAMILY;
+    runs[1].family = NULL;
+    status = ah_measure_styled(style, text, length, runs, 2, &box, 1, widths, 2, results, &message);
+    expect_error(status, message, AH_ERROR_INPUT, "run 1: family is NULL with AH_RUN_FAMILY");
+    runs[1].fields = AH_RUN_ITALIC;
+    runs[1].italic = 2;
+    status = ah_measure_styled(style, text, length, runs, 2, &box, 1, widths, 2, results, &message);
+    expect_error(status, message, AH_ERROR_INPUT, "run 1: italic is 2, must be 0 or 1");
+    runs[1].fields = AH_RUN_SIZE;
+    runs[1].size = NAN;
+    status = ah_measure_styled(style, text, length, runs, 2, &box, 1, widths, 2, results, &message);
+    expect_error(status, message, AH_ERROR_INPUT, "run 1: size nan must be 0.01...10000.0 px");
+    status = ah_measure_styled(style, text, length, NULL, 2, &box, 1, widths, 2, results, &message);
+    expect_error(status, message, AH_ERROR_INPUT, "runs is NULL with run_count 2");
+    status = ah_measure_styled(style, text, length, runs, 1, NULL, 1, widths, 2, results, &message);
+    expect_error(status, message, AH_ERROR_INPUT, "boxes is NULL with box_count 1");
+    status = ah_measure_styled(style, text, length, runs, 1, NULL, 0, widths, 2, results, &message);
+    expect_error(status, message, AH_ERROR_INPUT, "boxes: 0 boxes for 1 U+FFFC characters in the text (one each)");
+    ah_box bad_box = {-1, 10};
+    status = ah_measure_styled(style, text, length, runs, 1, &bad_box, 1, widths, 2, results, &message);
+    expect_error(status, message, AH_ERROR_INPUT, "box 0: width -1.0 must be finite, 0...1e9 px");
+    status = ah_measure_styled(NULL, text, length, runs, 1, &box, 1, widths, 2, results, &message);
+    expect_error(status, message, AH_ERROR_ARGUMENT, "style is NULL");
+    status = ah_measure_styled(style, text, length, runs, 1, &box, 1, widths, 2, NULL, &message);
+    expect_error(status, message, AH_ERROR_ARGUMENT, "results is NULL");
+    status = ah_measure_styled(style, "\xff", 1, runs, 0, NULL, 0, widths, 2, results, &message);
+    expect_error(status, message, AH_ERROR_INPUT, "invalid UTF-8 at byte offset 0");
+    status = ah_prepare_styled(style, text, length, runs, 1, &box, 1, NULL, &message);
+    expect_error(status, message, AH_ERROR_ARGUMENT, "out is NULL");
+    ah_style_free(style);
+}
+
 static void test_shared_cache(void) {
     ah_cache *cache = NULL;
     CHECK(ah_cache_new(1 << 20, &cache, NULL) == AH_OK);
@@ -315,6 +439,7 @@ int main(void) {
     test_batch();
     test_utf16();
     test_errors();
+    test_styled();
     test_shared_cache();
     test_threads();
     ah_style_free(fixed_style);

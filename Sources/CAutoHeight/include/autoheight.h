@@ -85,6 +85,33 @@ typedef struct ah_line {
     double y;       /* px, the line's top */
 } ah_line;
 
+/* Which fields of an ah_run apply (the others are ignored). */
+enum { AH_RUN_FAMILY = 1, AH_RUN_WEIGHT = 2, AH_RUN_ITALIC = 4, AH_RUN_SIZE = 8, AH_RUN_LETTER_SPACING = 16 };
+
+/*
+ * One styled run over [start, end) in UTF-16 code units of the text. Runs apply in order, each
+ * overriding only what its `fields` name (the text outside every run keeps the style's font,
+ * size and spacing). 56 bytes, every field at its natural alignment.
+ */
+typedef struct ah_run {
+    int64_t start;
+    int64_t end;
+    const char *family;     /* UTF-8, NUL-terminated, with AH_RUN_FAMILY (borrowed for the call only) */
+    uint32_t fields;        /* AH_RUN_* bits; any other bit is AH_ERROR_INPUT */
+    int32_t weight;         /* 1...1000 (400 regular, 700 bold), with AH_RUN_WEIGHT */
+    int32_t italic;         /* 0 upright, 1 italic, with AH_RUN_ITALIC */
+    int32_t reserved;       /* 0 */
+    double size;            /* px, with AH_RUN_SIZE */
+    double letter_spacing;  /* px after every character (may be negative), with AH_RUN_LETTER_SPACING */
+} ah_run;
+
+/* An inline box (a chip, an image) standing for one U+FFFC of the text, in order: px, all of its
+   height above the baseline. */
+typedef struct ah_box {
+    double width;
+    double height;
+} ah_box;
+
 /* The library's release, AUTOHEIGHT_VERSION of the header it was built with (static storage). */
 const char *ah_version(void);
 
@@ -148,6 +175,19 @@ ah_status ah_measure_packed_utf16(const ah_style *style, const uint16_t *units, 
                                   size_t text_count, const double *widths, size_t width_count,
                                   ah_measurement *results, ah_status *statuses, char **message);
 
+/*
+ * ah_measure of styled text: `run_count` runs and `box_count` boxes (one per U+FFFC of the
+ * text), as `autoheight measure --jsonl-input` reads a record's "runs" and "boxes". runs and
+ * boxes may be NULL when their count is 0. A run or box that does not fit the text (outside
+ * it, splitting a surrogate pair, end before start, a bad value, an unknown field bit or a
+ * reserved field not 0, a family that is not installed) or a count of boxes other than the
+ * text's U+FFFC is AH_ERROR_INPUT naming it ("run 2: ...", "box 0: ...", "boxes: ...").
+ * Nothing is kept after the call: the runs' family strings are only borrowed.
+ */
+ah_status ah_measure_styled(const ah_style *style, const char *text, size_t length, const ah_run *runs,
+                            size_t run_count, const ah_box *boxes, size_t box_count, const double *widths,
+                            size_t width_count, ah_measurement *results, char **message);
+
 /* Every line of one text at `width`: *lines receives *count lines (release with ah_lines_free). */
 ah_status ah_lines(const ah_style *style, const char *text, size_t length, double width, ah_line **lines,
                    size_t *count, char **message);
@@ -156,6 +196,13 @@ void ah_lines_free(ah_line *lines);
 /* Prepares a text once; measure it at any number of widths later. */
 ah_status ah_prepare(const ah_style *style, const char *text, size_t length, ah_prepared **out,
                      char **message);
+/*
+ * ah_prepare of styled text (runs and boxes as for ah_measure_styled). The prepared text
+ * measures at the style's font size only.
+ */
+ah_status ah_prepare_styled(const ah_style *style, const char *text, size_t length, const ah_run *runs,
+                            size_t run_count, const ah_box *boxes, size_t box_count, ah_prepared **out,
+                            char **message);
 void ah_prepared_free(ah_prepared *prepared);
 /* The prepared text's length in UTF-16 code units. */
 int64_t ah_prepared_utf16_count(const ah_prepared *prepared);
