@@ -6,6 +6,7 @@ import pytest
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", ".."))
 CORPUS = os.path.join(ROOT, "bindings", "fixtures", "corpus.jsonl")
+RICH = os.path.join(ROOT, "bindings", "fixtures", "rich.jsonl")
 
 
 def cli_path():
@@ -29,14 +30,23 @@ def corpus():
 
 
 @pytest.fixture(scope="session")
-def cli():
-    """Runs `autoheight measure --jsonl-input CORPUS -O jsonl` with extra options; the records."""
+def rich():
+    """The styled fixture (bindings/fixtures/rich.jsonl): its records, with "runs" and "boxes"."""
+    with open(RICH, "rb") as file:
+        return [json.loads(line) for line in file.read().split(b"\n") if line.strip()]
 
-    def run(*options):
+
+@pytest.fixture(scope="session")
+def cli():
+    """Runs `autoheight measure --jsonl-input CORPUS -O jsonl` with extra options (another input
+    with corpus=PATH); the records."""
+
+    def run(*options, corpus=CORPUS):
         output = subprocess.run(
-            [cli_path(), "measure", "--jsonl-input", CORPUS, "-O", "jsonl", "--no-progress", *options],
+            [cli_path(), "measure", "--jsonl-input", corpus, "-O", "jsonl", "--no-progress", *options],
             check=True, capture_output=True,
         ).stdout
         return [json.loads(line) for line in output.split(b"\n") if line]
 
+    run.rich = RICH
     return run

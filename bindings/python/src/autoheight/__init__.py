@@ -15,12 +15,14 @@ from __future__ import annotations
 import struct
 from array import array
 from operator import itemgetter
-from typing import Iterable, List, NamedTuple, Optional, Sequence, Union
+from typing import Any, Iterable, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
 
 from ._native import ffi, lib
 
 __all__ = [
     "Style",
+    "Run",
+    "Box",
     "PreparedText",
     "Cache",
     "Measurement",
@@ -202,6 +204,130 @@ def _options(options: dict) -> tuple:
     return keys, values
 
 
+#: A styled run: a dict with the keys of the CLI's JSON Lines records, ``start`` and ``end``
+#: (UTF-16 offsets, end exclusive) and any of ``family`` (str), ``weight`` (int, 1...1000),
+#: ``style`` ("normal" or "italic"), ``size`` (px) and ``letterSpacing`` (px; also
+#: ``letter_spacing``).
+Run = Mapping[str, Any]
+#: An inline box for one U+FFFC of the text: ``{"width": w, "height": h}`` or ``(w, h)``, px.
+Box = Union[Mapping[str, float], Tuple[float, float]]
+
+_RUN_KEYS = ("start", "end", "family", "weight", "style", "size", "letterSpacing", "letter_spacing")
+_INT64 = 1 << 63
+_INT32 = 1 << 31
+
+
+def _is_number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _run_integer(run: Mapping, key: str, index: int, bound: int) -> int:
+    value = run[key]
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"run {index}: {key} must be an int, not {type(value).__name__}")
+    if not -bound <= value < bound:
+        raise ValueError(f"run {index}: {key} {value} is out of range")
+    return value
+
+
+def _run_float(run: Mapping, key: str, index: int, name: str) -> float:
+    value = run[key]
+    if not _is_number(value):
+        raise TypeError(f"run {index}: {name} must be a number, not {type(value).__name__}")
+    return float(value)
+
+
+def _styled(runs: Optional[Iterable[Run]], boxes: Optional[Iterable[Box]]) -> tuple:
+    """The C arrays of ``runs`` and ``boxes`` (with their counts) and what must stay alive
+    while the call uses them (the family strings)."""
+    keep = []
+    if runs is None:
+        run_array, run_count = ffi.NULL, 0
+    else:
+        if isinstance(runs, (str, bytes, Mapping)) or not isinstance(runs, Iterable):
+            raise TypeError(f"runs must be a list of dicts, not {type(runs).__name__}")
+        runs = list(runs)
+        run_count = len(runs)
+        run_array = ffi.new("ah_run[]", max(run_count, 1))
+        for index, run in enumerate(runs):
+            if not isinstance(run, Mapping):
+                raise TypeError(f"run {index} must be a dict, not {type(run).__name__}")
+            for key in run:
+                if key not in _RUN_KEYS:
+                    raise ValueError(
+                        f"run {index}: unknown key {key!r} (runs take start, end, family, weight, style, size, "
+                        "letterSpacing)"
+                    )
+            if "start" not in run or "end" not in run:
+                raise ValueError(f"run {index}: needs start and end (UTF-16 offsets)")
+            slot = run_array[index]
+            slot.start = _run_integer(run, "start", index, _INT64)
+            slot.end = _run_integer(run, "end", index, _INT64)
+            fields = 0
+            family = run.get("family")
+            if family is not None:
+                if not isinstance(family, str):
+                    raise TypeError(f"run {index}: family must be a str, not {type(family).__name__}")
+                try:
+                    name = ffi.new("char[]", family.encode("utf-8"))
+                except UnicodeEncodeError:
+                    raise ValueError(f"run {index}: family is not valid Unicode") from None
+                keep.append(name)
+                slot.family = name
+                fields |= lib.AH_RUN_FAMILY
+            if run.get("weight") is not None:
+                slot.weight = _run_integer(run, "weight", index, _INT32)
+                fields |= lib.AH_RUN_WEIGHT
+            style = run.get("style")
+            if style is not None:
+                if style not in ("normal", "italic"):
+                    raise ValueError(f"run {index}: style must be 'normal' or 'italic', not {style!r}")
+                slot.italic = 1 if style == "italic" else 0
+                fields |= lib.AH_RUN_ITALIC
+            if run.get("size") is not None:
+                slot.size = _run_float(run, "size", index, "size")
+                fields |= lib.AH_RUN_SIZE
+            for key in ("letterSpacing", "letter_spacing"):
+                if run.get(key) is not None:
+                    slot.letter_spacing = _run_float(run, key, index, "letterSpacing")
+                    fields |= lib.AH_RUN_LETTER_SPACING
+            slot.fields = fields
+    if boxes is None:
+        box_array, box_count = ffi.NULL, 0
+    else:
+        if isinstance(boxes, (str, bytes, Mapping)) or not isinstance(boxes, Iterable):
+            raise TypeError(f"boxes must be a list of dicts or (width, height) tuples, not {type(boxes).__name__}")
+        boxes = list(boxes)
+        box_count = len(boxes)
+        box_array = ffi.new("ah_box[]", max(box_count, 1))
+        for index, box in enumerate(boxes):
+            if isinstance(box, Mapping):
+                if set(box) != {"width", "height"}:
+                    raise ValueError(f"box {index}: needs exactly width and height, got {sorted(box)}")
+                width, height = box["width"], box["height"]
+            elif isinstance(box, (tuple, list)) and len(box) == 2:
+                width, height = box
+            else:
+                raise TypeError(f"box {index} must be a dict or a (width, height) tuple, not {box!r}")
+            if not (_is_number(width) and _is_number(height)):
+                raise TypeError(f"box {index}: width and height must be numbers, got {width!r}, {height!r}")
+            box_array[index].width = width
+            box_array[index].height = height
+    return run_array, run_count, box_array, box_count, keep
+
+
+def _aligned(name: str, values, count: int) -> list:
+    """Per-text runs or boxes of ``measure_many``: None, or a list of ``count`` entries."""
+    if values is None:
+        return [None] * count
+    if isinstance(values, (str, bytes, Mapping)) or not isinstance(values, Iterable):
+        raise TypeError(f"{name} must be a list with one entry per text (or None), not {type(values).__name__}")
+    values = list(values)
+    if len(values) != count:
+        raise ValueError(f"{name} has {len(values)} entries for {count} texts (one per text, None for plain text)")
+    return values
+
+
 class MeasurementRows(Sequence):
     """The results of ``Style.measure_many``: ``rows[i]`` is text i's list of measurements, one
     per width, in the order the widths were given. Kept as the engine wrote them (64 bytes a
@@ -358,12 +484,24 @@ class Style(_Owner):
         self._handle = ffi.gc(out[0], lib.ah_style_free)
 
     def measure(
-        self, text: Union[str, bytes], width: Optional[float] = None, *, widths: Optional[Iterable[float]] = None
+        self,
+        text: Union[str, bytes],
+        width: Optional[float] = None,
+        *,
+        widths: Optional[Iterable[float]] = None,
+        runs: Optional[Iterable[Run]] = None,
+        boxes: Optional[Iterable[Box]] = None,
     ) -> Union[Measurement, List[Measurement]]:
-        """One text at ``width`` (a Measurement), or at each of ``widths`` (a list)."""
+        """One text at ``width`` (a Measurement), or at each of ``widths`` (a list).
+
+        With ``runs`` or ``boxes`` the text is styled (see ``Run`` and ``Box``): runs apply in
+        order, each overriding what it names over its UTF-16 range; each U+FFFC of the text is
+        the next box. A run or box that does not fit the text raises InputError naming it."""
         handle = self._handle
         if handle is None:
             raise ArgumentError("style is closed")
+        if runs is not None or boxes is not None:
+            return self._measure_styled(handle, _utf8(text), width, widths, runs, boxes)
         if type(text) is str:
             try:
                 data = text.encode()
@@ -393,8 +531,27 @@ class Style(_Owner):
         found = _measurements(results, len(values))
         return found[0] if widths is None else found
 
+    def _measure_styled(self, handle, data: bytes, width, widths, runs, boxes):
+        values = _widths(width, widths)
+        run_array, run_count, box_array, box_count, keep = _styled(runs, boxes)
+        results = ffi.new("ah_measurement[]", max(len(values), 1))
+        message = ffi.new("char **")
+        status = lib.ah_measure_styled(
+            handle, data, len(data), run_array, run_count, box_array, box_count, values, len(values), results, message
+        )
+        del keep
+        if status:
+            _raise(status, message)
+        found = _measurements(results, len(values))
+        return found[0] if widths is None else found
+
     def measure_many(
-        self, texts: Iterable[Union[str, bytes]], widths: Iterable[float]
+        self,
+        texts: Iterable[Union[str, bytes]],
+        widths: Iterable[float],
+        *,
+        runs: Optional[Sequence[Optional[Iterable[Run]]]] = None,
+        boxes: Optional[Sequence[Optional[Iterable[Box]]]] = None,
     ) -> "MeasurementRows":
         """Every text at every width: one list of measurements (one per width) per text, in order.
 
@@ -402,10 +559,16 @@ class Style(_Owner):
         parallel. A bad text raises the engine's error naming its index ("text 3: …"). The rows
         hold the results compactly and make each row's Measurement objects when it is read;
         ``rows.column("height")`` reads one field of every result at C speed.
+
+        ``runs`` and ``boxes``, when given, are lists aligned with ``texts``: text i is styled
+        with ``runs[i]`` and ``boxes[i]`` (None for both: plain text, as in ``measure``). Styled
+        texts are measured one C call each; an error names the text ("text 3: run 0: …").
         """
         handle = self._live()
         if isinstance(texts, (str, bytes)):
             raise TypeError("texts must be a sequence of texts, not one text")
+        if runs is not None or boxes is not None:
+            return self._measure_many_styled(handle, texts, widths, runs, boxes)
         try:
             encoded = list(map(str.encode, texts))
         except (TypeError, UnicodeEncodeError):  # bytes, a lone surrogate or not a text
@@ -423,6 +586,38 @@ class Style(_Owner):
             _raise(status, message)
         return MeasurementRows(results, count, per_text)
 
+    def _measure_many_styled(self, handle, texts, widths, runs, boxes) -> "MeasurementRows":
+        encoded = [_utf8(text) for text in texts]
+        count = len(encoded)
+        runs, boxes = _aligned("runs", runs, count), _aligned("boxes", boxes, count)
+        values = _widths(None, widths)
+        per_text = len(values)
+        results = ffi.new("ah_measurement[]", max(count * per_text, 1))
+        message = ffi.new("char **")
+        # Bad widths fail the whole call before any text, with the plain batch's message.
+        status = lib.ah_measure(handle, b"", 0, values, per_text, results, message)
+        if status:
+            _raise(status, message)
+        for index, data in enumerate(encoded):
+            slots = results + index * per_text
+            try:
+                if runs[index] is None and boxes[index] is None:
+                    status = lib.ah_measure(handle, data, len(data), values, per_text, slots, message)
+                else:
+                    run_array, run_count, box_array, box_count, keep = _styled(runs[index], boxes[index])
+                    status = lib.ah_measure_styled(
+                        handle, data, len(data), run_array, run_count, box_array, box_count, values, per_text,
+                        slots, message,
+                    )
+                    del keep
+            except (TypeError, ValueError) as error:
+                raise type(error)(f"text {index}: {error}") from None
+            if status:
+                text = ffi.string(message[0]).decode("utf-8", "replace") if message[0] != ffi.NULL else "unknown error"
+                lib.ah_message_free(message[0])
+                raise _ERRORS.get(status, Error)(f"text {index}: {text}")
+        return MeasurementRows(results, count, per_text)
+
     def lines(self, text: Union[str, bytes], width: float) -> List[Line]:
         """Every line of ``text`` at ``width``: UTF-16 ranges, widths, heights, tops."""
         handle = self._live()
@@ -438,13 +633,27 @@ class Style(_Owner):
         finally:
             lib.ah_lines_free(lines[0])
 
-    def prepare(self, text: Union[str, bytes]) -> "PreparedText":
-        """Shapes ``text`` once; the result measures at any width in arithmetic only."""
+    def prepare(
+        self,
+        text: Union[str, bytes],
+        *,
+        runs: Optional[Iterable[Run]] = None,
+        boxes: Optional[Iterable[Box]] = None,
+    ) -> "PreparedText":
+        """Shapes ``text`` once; the result measures at any width in arithmetic only. With
+        ``runs`` or ``boxes``, the styled text (as in ``measure``)."""
         handle = self._live()
         data = _utf8(text)
         out = ffi.new("ah_prepared **")
         message = ffi.new("char **")
-        status = lib.ah_prepare(handle, data, len(data), out, message)
+        if runs is not None or boxes is not None:
+            run_array, run_count, box_array, box_count, keep = _styled(runs, boxes)
+            status = lib.ah_prepare_styled(
+                handle, data, len(data), run_array, run_count, box_array, box_count, out, message
+            )
+            del keep
+        else:
+            status = lib.ah_prepare(handle, data, len(data), out, message)
         if status:
             _raise(status, message)
         return PreparedText(ffi.gc(out[0], lib.ah_prepared_free))
