@@ -90,6 +90,39 @@ export interface Line {
 }
 
 /**
+ * A styled run over [start, end) in UTF-16 code units (the JSON Lines keys of the CLI): runs
+ * apply in order, each overriding only what it names.
+ */
+export interface Run {
+  start: number;
+  end: number;
+  /** An installed family (fontconfig name). */
+  family?: string | null;
+  /** CSS weight, 1...1000 (400 regular, 700 bold). */
+  weight?: number | null;
+  style?: 'normal' | 'italic' | null;
+  /** Font size in px. */
+  size?: number | null;
+  /** Extra px after every character (may be negative). */
+  letterSpacing?: number | null;
+}
+
+/** An inline box (a chip, an image) for one U+FFFC of the text, in order: px. */
+export type Box = { width: number; height: number } | readonly [width: number, height: number];
+
+/** The styled text options of one text: with either, the text is styled. */
+export interface StyledOptions {
+  runs?: ReadonlyArray<Run> | null;
+  boxes?: ReadonlyArray<Box> | null;
+}
+
+/** A batch's runs and boxes: one entry per text (null or undefined: that text is plain). */
+export interface StyledBatchOptions {
+  runs?: ReadonlyArray<ReadonlyArray<Run> | null | undefined> | null;
+  boxes?: ReadonlyArray<ReadonlyArray<Box> | null | undefined> | null;
+}
+
+/**
  * Fonts, size, line height, line limits and layout options. Any number of calls may be in
  * flight on one style (measureMany uses it from a worker thread). Free it with close(), or
  * leave it to the garbage collector.
@@ -97,10 +130,13 @@ export interface Line {
 export class Style {
   /** @throws {ArgumentError | FontNotFoundError | FontError | NativeError} @throws {TypeError} options not an object */
   constructor(options?: StyleOptions | null);
-  /** One width: one measurement. */
-  measure(text: string, width: number): Measurement;
+  /**
+   * One width: one measurement. With `options.runs` or `options.boxes`, the styled text (a run
+   * or box that does not fit the text: InputError naming it; a wrong type: TypeError).
+   */
+  measure(text: string, width: number, options?: StyledOptions | null): Measurement;
   /** Several widths: one measurement per width, in order. */
-  measure(text: string, widths: ReadonlyArray<number>): Measurement[];
+  measure(text: string, widths: ReadonlyArray<number>, options?: StyledOptions | null): Measurement[];
   /** Every line of the text at `width`. */
   lines(text: string, width: number): Line[];
   /**
@@ -108,14 +144,21 @@ export class Style {
    * failing text rejects the whole batch with the library's error for the first one ("text N: …").
    * The texts total at most `buffer.constants.MAX_STRING_LENGTH` UTF-16 units (else a RangeError).
    */
-  measureMany(texts: ReadonlyArray<string>, width: number): Promise<Measurement[]>;
-  /** Many texts on a worker thread: one array of measurements (one per width) per text, in input order. */
-  measureMany(texts: ReadonlyArray<string>, widths: ReadonlyArray<number>): Promise<Measurement[][]>;
+  measureMany(texts: ReadonlyArray<string>, width: number, options?: StyledBatchOptions | null): Promise<Measurement[]>;
+  /**
+   * Many texts on a worker thread: one array of measurements (one per width) per text, in input
+   * order. `options.runs[i]` and `options.boxes[i]` style text i.
+   */
+  measureMany(
+    texts: ReadonlyArray<string>, widths: ReadonlyArray<number>, options?: StyledBatchOptions | null,
+  ): Promise<Measurement[][]>;
   /** measureMany on this thread (its failures thrown). */
-  measureManySync(texts: ReadonlyArray<string>, width: number): Measurement[];
-  measureManySync(texts: ReadonlyArray<string>, widths: ReadonlyArray<number>): Measurement[][];
-  /** Prepares (shapes) a text once, to measure it at any width in arithmetic. */
-  prepare(text: string): PreparedText;
+  measureManySync(texts: ReadonlyArray<string>, width: number, options?: StyledBatchOptions | null): Measurement[];
+  measureManySync(
+    texts: ReadonlyArray<string>, widths: ReadonlyArray<number>, options?: StyledBatchOptions | null,
+  ): Measurement[][];
+  /** Prepares (shapes) a text once, to measure it at any width in arithmetic; styled with options. */
+  prepare(text: string, options?: StyledOptions | null): PreparedText;
   /** Frees the native style (a running measureMany finishes first). Idempotent; afterwards every call throws ArgumentError 'style is closed'. */
   close(): void;
   /** True once close() was called. */

@@ -78,6 +78,8 @@ function define(prototype, name, value) {
 
 const styleMeasureInto = take(Style.prototype, 'measureInto');
 const styleMeasureWidths = take(Style.prototype, 'measureWidths');
+const styleMeasureStyled = take(Style.prototype, 'measureStyled');
+const stylePrepare = take(Style.prototype, 'prepare');
 const styleLines = take(Style.prototype, 'lines');
 const styleMeasureManySync = take(Style.prototype, 'measureManySync');
 const styleMeasureMany = take(Style.prototype, 'measureMany');
@@ -237,7 +239,172 @@ function lengthsOf(texts) {
   return lengths;
 }
 
-define(Style.prototype, 'measure', function measure(text, width) {
+// Styled text: runs and boxes are checked here (a wrong type is a TypeError naming the run or
+// box) and cross packed: a Float64Array of RUN_DOUBLES doubles a run (start, end, the AH_RUN_*
+// bits, weight, italic, size, letter spacing), an array of the runs' families and a
+// Float64Array of two doubles a box. What only the engine knows (a range outside the text, a
+// split surrogate pair, a size out of bounds, a family not installed, too few boxes) comes back
+// as its InputError.
+const RUN_DOUBLES = 7;
+const RUN_FAMILY = 1;
+const RUN_WEIGHT = 2;
+const RUN_ITALIC = 4;
+const RUN_SIZE = 8;
+const RUN_LETTER_SPACING = 16;
+const RUN_KEYS = new Set(['start', 'end', 'family', 'weight', 'style', 'size', 'letterSpacing']);
+
+function valueError(message) {
+  const error = new TypeError(message);
+  error.code = 'ERR_INVALID_ARG_VALUE';
+  return error;
+}
+
+function isObject(value) {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The `{ runs, boxes }` options of one text: null when neither is given (plain text). */
+function styledOf(options, prefix) {
+  if (options === undefined || options === null) return null;
+  if (!isObject(options)) throw typeError(`${prefix}options must be an object ({ runs, boxes })`);
+  const { runs, boxes } = options;
+  if ((runs === undefined || runs === null) && (boxes === undefined || boxes === null)) return null;
+  return { runs: runs ?? [], boxes: boxes ?? [] };
+}
+
+/** Appends one text's runs to `numbers` and `families` (checked): their count. */
+function packRuns(runs, numbers, families, prefix) {
+  if (!Array.isArray(runs)) throw typeError(`${prefix}runs must be an array of run objects`);
+  for (let index = 0; index < runs.length; index++) {
+    const run = runs[index];
+    const name = `${prefix}run ${index}`;
+    if (!isObject(run)) throw typeError(`${name} must be an object ({ start, end, ... })`);
+    for (const key of Object.keys(run)) {
+      if (!RUN_KEYS.has(key)) {
+        throw valueError(`${name}: unknown key '${key}' (runs take start, end, family, weight, style, size, letterSpacing)`);
+      }
+    }
+    const { start, end, family, weight, style, size, letterSpacing } = run;
+    for (const [key, value] of [['start', start], ['end', end]]) {
+      if (typeof value !== 'number') throw typeError(`${name}: ${key} must be a number (a UTF-16 offset), not ${typeof value}`);
+      if (!Number.isSafeInteger(value)) throw valueError(`${name}: ${key} must be an integer, not ${value}`);
+    }
+    let fields = 0;
+    let familyName;
+    if (family !== undefined && family !== null) {
+      if (typeof family !== 'string') throw typeError(`${name}: family must be a string, not ${typeof family}`);
+      if (family.includes('\0')) throw valueError(`${name}: family must not contain NUL`);
+      familyName = family;
+      fields |= RUN_FAMILY;
+    }
+    let weightValue = 0;
+    if (weight !== undefined && weight !== null) {
+      if (typeof weight !== 'number') throw typeError(`${name}: weight must be a number, not ${typeof weight}`);
+      if (!Number.isInteger(weight)) throw valueError(`${name}: weight must be an integer, not ${weight}`);
+      // Beyond int32 it is outside 1...1000 anyway: the engine's message, without the overflow.
+      if (Math.abs(weight) > 0x7fffffff) throw new InputError(`${name}: weight ${weight} outside 1...1000`);
+      weightValue = weight;
+      fields |= RUN_WEIGHT;
+    }
+    let italic = 0;
+    if (style !== undefined && style !== null) {
+      if (style !== 'normal' && style !== 'italic') {
+        throw valueError(`${name}: style must be 'normal' or 'italic', not ${JSON.stringify(style)}`);
+      }
+      italic = style === 'italic' ? 1 : 0;
+      fields |= RUN_ITALIC;
+    }
+    let sizeValue = 0;
+    if (size !== undefined && size !== null) {
+      if (typeof size !== 'number') throw typeError(`${name}: size must be a number, not ${typeof size}`);
+      sizeValue = size;
+      fields |= RUN_SIZE;
+    }
+    let spacing = 0;
+    if (letterSpacing !== undefined && letterSpacing !== null) {
+      if (typeof letterSpacing !== 'number') {
+        throw typeError(`${name}: letterSpacing must be a number, not ${typeof letterSpacing}`);
+      }
+      spacing = letterSpacing;
+      fields |= RUN_LETTER_SPACING;
+    }
+    numbers.push(start, end, fields, weightValue, italic, sizeValue, spacing);
+    families.push(familyName);
+  }
+  return runs.length;
+}
+
+/** Appends one text's boxes ({ width, height } or [width, height]) to `numbers`: their count. */
+function packBoxes(boxes, numbers, prefix) {
+  if (!Array.isArray(boxes)) throw typeError(`${prefix}boxes must be an array of { width, height } objects`);
+  for (let index = 0; index < boxes.length; index++) {
+    const box = boxes[index];
+    let width;
+    let height;
+    if (Array.isArray(box) && box.length === 2) {
+      [width, height] = box;
+    } else if (isObject(box)) {
+      ({ width, height } = box);
+    } else {
+      throw typeError(`${prefix}box ${index} must be { width, height } or [width, height]`);
+    }
+    if (typeof width !== 'number' || typeof height !== 'number') {
+      throw typeError(`${prefix}box ${index}: width and height must be numbers`);
+    }
+    numbers.push(width, height);
+  }
+  return boxes.length;
+}
+
+/** One text's runs and boxes packed for the addon. */
+function packStyled(styled) {
+  const runNumbers = [];
+  const families = [];
+  const boxNumbers = [];
+  packRuns(styled.runs, runNumbers, families, '');
+  packBoxes(styled.boxes, boxNumbers, '');
+  return [new Float64Array(runNumbers), families, new Float64Array(boxNumbers)];
+}
+
+/**
+ * A batch's per-text runs and boxes packed: null when no text is styled, else the addon's
+ * extra arguments (runData, families, boxData, a Uint32Array of styled, run count, box count
+ * per text).
+ */
+function packBatch(options, count) {
+  if (options === undefined || options === null) return null;
+  if (!isObject(options)) throw typeError('options must be an object ({ runs, boxes })');
+  const { runs, boxes } = options;
+  if ((runs === undefined || runs === null) && (boxes === undefined || boxes === null)) return null;
+  for (const [name, value] of [['runs', runs], ['boxes', boxes]]) {
+    if (value === undefined || value === null) continue;
+    if (!Array.isArray(value)) throw typeError(`${name} must be an array with one entry per text`);
+    if (value.length !== count) {
+      throw valueError(`${name} has ${value.length} entries for ${count} texts (one per text, null for plain text)`);
+    }
+  }
+  const runNumbers = [];
+  const families = [];
+  const boxNumbers = [];
+  const counts = new Uint32Array(3 * count);
+  for (let index = 0; index < count; index++) {
+    const textRuns = runs == null ? null : runs[index];
+    const textBoxes = boxes == null ? null : boxes[index];
+    if (textRuns == null && textBoxes == null) continue;
+    const prefix = `text ${index}: `;
+    counts[3 * index] = 1;
+    counts[3 * index + 1] = packRuns(textRuns ?? [], runNumbers, families, prefix);
+    counts[3 * index + 2] = packBoxes(textBoxes ?? [], boxNumbers, prefix);
+  }
+  return [new Float64Array(runNumbers), families, new Float64Array(boxNumbers), counts];
+}
+
+define(Style.prototype, 'measure', function measure(text, width, options) {
+  const styled = styledOf(options, '');
+  if (styled !== null) {
+    const result = measurementList(styleMeasureStyled.call(this, text, width, ...packStyled(styled)));
+    return typeof width === 'number' ? result[0] : result;
+  }
   if (typeof width === 'number') {
     styleMeasureInto.call(this, text, width);
     return measurement(scratch, 0);
@@ -249,29 +416,50 @@ define(Style.prototype, 'lines', function lines(text, width) {
   return lineList(styleLines.call(this, text, width));
 });
 
-define(Style.prototype, 'measureManySync', function measureManySync(texts, widths) {
+define(Style.prototype, 'prepare', function prepare(text, options) {
+  const styled = styledOf(options, '');
+  if (styled !== null) return stylePrepare.call(this, text, ...packStyled(styled));
+  return stylePrepare.call(this, text);
+});
+
+define(Style.prototype, 'measureManySync', function measureManySync(texts, widths, options) {
   const lengths = lengthsOf(texts);
+  const styled = packBatch(options, lengths.length);
   const single = typeof widths === 'number';
   const widthCount = widthCountOf(widths);
   const f = takeDoubles(lengths.length * widthCount * 8);
-  styleMeasureManySync.call(this, texts, lengths, widths, f);
+  if (styled !== null) {
+    try {
+      styleMeasureManySync.call(this, texts, lengths, widths, f, ...styled);
+    } catch (error) {
+      keepDoubles(f);
+      throw error;
+    }
+  } else {
+    styleMeasureManySync.call(this, texts, lengths, widths, f);
+  }
   const result = batchResults(f, lengths.length, single, widthCount);
   keepDoubles(f);
   return result;
 });
 
-define(Style.prototype, 'measureMany', function measureMany(texts, widths) {
+define(Style.prototype, 'measureMany', function measureMany(texts, widths, options) {
   const single = typeof widths === 'number';
   const widthCount = widthCountOf(widths);
   let lengths;
+  let styled;
   let f;
   try {
     lengths = lengthsOf(texts);
+    styled = packBatch(options, lengths.length);
     f = takeDoubles(lengths.length * widthCount * 8);
   } catch (error) {
     return Promise.reject(error);
   }
-  return styleMeasureMany.call(this, texts, lengths, widths, f).then(() => {
+  const measured = styled !== null
+    ? styleMeasureMany.call(this, texts, lengths, widths, f, ...styled)
+    : styleMeasureMany.call(this, texts, lengths, widths, f);
+  return measured.then(() => {
     const result = batchResults(f, lengths.length, single, widthCount);
     keepDoubles(f);
     return result;

@@ -8,6 +8,8 @@
  * which refuses a lone surrogate itself; lines and prepare have no UTF-16 entry points, so their
  * text is encoded to UTF-8 here, refusing a lone surrogate the same way (an InputError naming
  * its UTF-16 offset, where V8's own UTF-8 conversion would silently substitute U+FFFD).
+ * Styled text (runs and boxes, checked and packed by index.js; see "Styled text") has only UTF-8
+ * entry points too (ah_measure_styled, ah_prepare_styled): encoded the same way.
  * Offsets the library returns are UTF-16, as in JS.
  *
  * Batches: index.js checks the texts and passes them with a Uint32Array of each text's length
@@ -919,6 +921,221 @@ static napi_value style_lines(napi_env env, napi_callback_info info) {
     return result;
 }
 
+/* ---- Styled text -------------------------------------------------------------------------- */
+
+/*
+ * Runs and boxes as index.js packs them (it checks every type first): a Float64Array of
+ * RUN_DOUBLES doubles a run (start, end, the AH_RUN_* fields, weight, italic, size, letter
+ * spacing), an array of the runs' families (a string where AH_RUN_FAMILY is set) and a
+ * Float64Array of two doubles a box (width, height). Read into memory of their own (the
+ * families copied), so that a worker thread touches no JS value.
+ */
+#define RUN_DOUBLES 7
+
+typedef struct {
+    ah_run *runs;
+    size_t run_count;
+    char **families; /* run_count strings or NULL, malloc'd */
+    ah_box *boxes;
+    size_t box_count;
+} styled_input;
+
+static void styled_free(styled_input *s) {
+    if (s->families != NULL) {
+        for (size_t index = 0; index < s->run_count; index++) {
+            free(s->families[index]);
+        }
+    }
+    free(s->families);
+    free(s->runs);
+    free(s->boxes);
+    memset(s, 0, sizeof *s);
+}
+
+/* A Float64Array's doubles and count: false when it threw. */
+static bool get_doubles(napi_env env, napi_value value, const char *name, const double **doubles, size_t *count) {
+    bool is_typedarray = false;
+    napi_typedarray_type type;
+    void *bytes = NULL;
+    if (napi_is_typedarray(env, value, &is_typedarray) != napi_ok || !is_typedarray ||
+        napi_get_typedarray_info(env, value, &type, count, &bytes, NULL, NULL) != napi_ok ||
+        type != napi_float64_array) {
+        char message[80];
+        snprintf(message, sizeof message, "%s must be a Float64Array", name);
+        throw_type(env, message);
+        return false;
+    }
+    *doubles = bytes;
+    return true;
+}
+
+/* The packed runs and boxes into `s`: false when it threw (s then holds nothing). */
+static bool styled_read(napi_env env, napi_value run_data, napi_value families, napi_value box_data,
+                        styled_input *s) {
+    memset(s, 0, sizeof *s);
+    const double *runs, *boxes;
+    size_t run_doubles, box_doubles;
+    if (!get_doubles(env, run_data, "run data", &runs, &run_doubles) ||
+        !get_doubles(env, box_data, "box data", &boxes, &box_doubles)) {
+        return false;
+    }
+    if (run_doubles % RUN_DOUBLES != 0 || box_doubles % 2 != 0) {
+        throw_type(env, "run or box data of a wrong length");
+        return false;
+    }
+    s->run_count = run_doubles / RUN_DOUBLES;
+    s->box_count = box_doubles / 2;
+    s->runs = calloc(s->run_count ? s->run_count : 1, sizeof *s->runs);
+    s->families = calloc(s->run_count ? s->run_count : 1, sizeof *s->families);
+    s->boxes = calloc(s->box_count ? s->box_count : 1, sizeof *s->boxes);
+    if (s->runs == NULL || s->families == NULL || s->boxes == NULL) {
+        styled_free(s);
+        napi_throw_error(env, NULL, "out of memory");
+        return false;
+    }
+    for (size_t index = 0; index < s->run_count; index++) {
+        const double *d = runs + index * RUN_DOUBLES;
+        ah_run *run = s->runs + index;
+        /* index.js gives safe integers for start, end and weight, 0/1 for italic. */
+        run->start = (int64_t)d[0];
+        run->end = (int64_t)d[1];
+        run->fields = (uint32_t)d[2];
+        run->weight = (int32_t)d[3];
+        run->italic = (int32_t)d[4];
+        run->size = d[5];
+        run->letter_spacing = d[6];
+        if (run->fields & AH_RUN_FAMILY) {
+            napi_value family;
+            napi_valuetype type;
+            if (napi_get_element(env, families, (uint32_t)index, &family) != napi_ok ||
+                napi_typeof(env, family, &type) != napi_ok || type != napi_string) {
+                styled_free(s);
+                throw_type(env, "a run's family must be a string");
+                return false;
+            }
+            s->families[index] = string_of(env, family);
+            if (s->families[index] == NULL) {
+                styled_free(s);
+                return false;
+            }
+            run->family = s->families[index];
+        }
+    }
+    for (size_t index = 0; index < s->box_count; index++) {
+        s->boxes[index].width = boxes[2 * index];
+        s->boxes[index].height = boxes[2 * index + 1];
+    }
+    return true;
+}
+
+/* measureStyled(text, width | widths, runData, families, boxData): as measureWidths. */
+static napi_value style_measure_styled(napi_env env, napi_callback_info info) {
+    size_t argc = 5;
+    napi_value argv[5], self;
+    void *pointer;
+    napi_get_cb_info(env, info, &argc, argv, &self, &pointer);
+    addon_data *data = pointer;
+    ah_style *style = open_style(env, data, self, NULL);
+    if (style == NULL) {
+        return NULL;
+    }
+    double width_stack[STACK_WIDTHS], *widths, *width_heap;
+    size_t width_count;
+    if (!get_widths(env, argv[1], width_stack, &widths, &width_heap, &width_count)) {
+        return NULL;
+    }
+    styled_input s;
+    if (!styled_read(env, argv[2], argv[3], argv[4], &s)) {
+        free(width_heap);
+        return NULL;
+    }
+    utf8_text text;
+    if (!get_text(env, data, argv[0], &text)) {
+        styled_free(&s);
+        free(width_heap);
+        return NULL;
+    }
+    ah_measurement result_stack[STACK_WIDTHS], *results = result_stack;
+    napi_value value = NULL;
+    if (width_count > STACK_WIDTHS && (results = malloc(width_count * sizeof *results)) == NULL) {
+        napi_throw_error(env, NULL, "out of memory");
+    } else {
+        char *message = NULL;
+        ah_status status = ah_measure_styled(style, text.bytes, text.length, s.runs, s.run_count, s.boxes,
+                                             s.box_count, widths, width_count, results, &message);
+        if (status != AH_OK) {
+            throw_library(env, data, status, message);
+        } else {
+            value = measurements_result(env, data, results, width_count);
+        }
+    }
+    if (results != result_stack) {
+        free(results);
+    }
+    free(text.heap);
+    styled_free(&s);
+    free(width_heap);
+    return value;
+}
+
+/*
+ * A batch's styled texts: per text, whether it is styled (else plain, as measureMany measures
+ * it) and its runs and boxes, which follow those of the texts before it in `all`.
+ */
+typedef struct {
+    styled_input all;
+    uint32_t *per_text; /* 3 per text: styled (0/1), run count, box count */
+} styled_batch;
+
+static void styled_batch_free(styled_batch *s) {
+    if (s == NULL) {
+        return;
+    }
+    styled_free(&s->all);
+    free(s->per_text);
+    free(s);
+}
+
+/*
+ * The styled part of measureMany's arguments (runData, families, boxData and a Uint32Array of
+ * 3 per text), checked against the texts' count: NULL when it threw.
+ */
+static styled_batch *styled_batch_read(napi_env env, napi_value run_data, napi_value families, napi_value box_data,
+                                       napi_value per_text_value, size_t text_count) {
+    bool is_typedarray = false;
+    napi_typedarray_type type;
+    size_t count = 0;
+    void *values = NULL;
+    if (napi_is_typedarray(env, per_text_value, &is_typedarray) != napi_ok || !is_typedarray ||
+        napi_get_typedarray_info(env, per_text_value, &type, &count, &values, NULL, NULL) != napi_ok ||
+        type != napi_uint32_array || count != 3 * text_count) {
+        throw_type(env, "the texts' run and box counts must be a Uint32Array of 3 a text");
+        return NULL;
+    }
+    styled_batch *s = calloc(1, sizeof *s);
+    if (s == NULL || (s->per_text = malloc((count ? count : 1) * sizeof(uint32_t))) == NULL) {
+        styled_batch_free(s);
+        napi_throw_error(env, NULL, "out of memory");
+        return NULL;
+    }
+    memcpy(s->per_text, values, count * sizeof(uint32_t));
+    if (!styled_read(env, run_data, families, box_data, &s->all)) {
+        styled_batch_free(s);
+        return NULL;
+    }
+    size_t runs = 0, boxes = 0;
+    for (size_t index = 0; index < text_count; index++) {
+        runs += s->per_text[3 * index + 1];
+        boxes += s->per_text[3 * index + 2];
+    }
+    if (runs != s->all.run_count || boxes != s->all.box_count) {
+        styled_batch_free(s);
+        throw_type(env, "the run and box counts do not add up to the runs and boxes given");
+        return NULL;
+    }
+    return s;
+}
+
 /* ---- Batches ------------------------------------------------------------------------------ */
 
 /*
@@ -936,12 +1153,14 @@ typedef struct {
     ah_measurement *results; /* results_count, in the output array's memory */
     size_t results_count;    /* count x width_count */
     ah_measurement none;     /* results when there are none: the library takes no NULL */
+    styled_batch *styled;    /* the texts' runs and boxes; NULL for a plain batch */
 } batch;
 
 static void batch_free(batch *b) {
     free(b->units);
     free(b->lengths);
     free(b->widths);
+    styled_batch_free(b->styled);
     memset(b, 0, sizeof *b);
 }
 
@@ -1046,6 +1265,75 @@ static bool batch_output(napi_env env, napi_value output, batch *b) {
     return true;
 }
 
+/* A malloc'd "text T: message" (NULL when out of memory). */
+static char *text_message(size_t index, const char *message) {
+    size_t size = strlen(message) + 32;
+    char *result = malloc(size);
+    if (result != NULL) {
+        snprintf(result, size, "text %zu: %s", index, message);
+    }
+    return result;
+}
+
+/*
+ * A batch with styled texts, text by text: a plain one as the plain batch measures it
+ * (ah_measure_utf16), a styled one as UTF-8 with its runs and boxes (ah_measure_styled). Bad
+ * widths fail before any text; then it stops at the first text that fails: its status, with
+ * *message "text T: ..." as the plain batch words it (malloc'd: release with free). Runs on a
+ * worker thread for measureMany: it touches no JS value.
+ */
+static ah_status styled_batch_measure(ah_style *style, const batch *b, char **message) {
+    const styled_batch *s = b->styled;
+    char *inner = NULL;
+    *message = NULL;
+    ah_measurement *check = malloc((b->width_count ? b->width_count : 1) * sizeof *check);
+    if (check == NULL) {
+        return AH_ERROR_NATIVE;
+    }
+    ah_status status = ah_measure_utf16(style, NULL, 0, b->widths, b->width_count, check, &inner);
+    free(check);
+    if (status != AH_OK) {
+        *message = inner != NULL ? strdup(inner) : NULL;
+        ah_message_free(inner);
+        return status;
+    }
+    size_t offset = 0, run_offset = 0, box_offset = 0;
+    for (size_t index = 0; index < b->count; index++) {
+        const uint16_t *units = b->units + offset;
+        size_t length = b->lengths[index];
+        const uint32_t *counts = s->per_text + 3 * index;
+        ah_measurement *results = b->results + index * b->width_count;
+        char own[64] = "";
+        if (counts[0] == 0) {
+            status = ah_measure_utf16(style, units, length, b->widths, b->width_count, results, &inner);
+        } else {
+            char *bytes = malloc(length * 3 + 1);
+            size_t bad = 0, byte_count = 0;
+            if (bytes == NULL) {
+                status = AH_ERROR_NATIVE;
+                snprintf(own, sizeof own, "out of memory");
+            } else if ((byte_count = encode_utf8(units, length, bytes, &bad)) == SIZE_MAX) {
+                status = AH_ERROR_INPUT;
+                snprintf(own, sizeof own, "lone surrogate at UTF-16 offset %zu", bad);
+            } else {
+                status = ah_measure_styled(style, bytes, byte_count, s->all.runs + run_offset, counts[1],
+                                           s->all.boxes + box_offset, counts[2], b->widths, b->width_count,
+                                           results, &inner);
+            }
+            free(bytes);
+        }
+        if (status != AH_OK) {
+            *message = text_message(index, inner != NULL ? inner : own);
+            ah_message_free(inner);
+            return status;
+        }
+        offset += length;
+        run_offset += counts[1];
+        box_offset += counts[2];
+    }
+    return AH_OK;
+}
+
 static void results_to_doubles(ah_measurement *results, size_t count) {
     unsigned char *at = (unsigned char *)results;
     for (size_t index = 0; index < count; index++, at += sizeof(ah_measurement)) {
@@ -1058,12 +1346,43 @@ static void results_to_doubles(ah_measurement *results, size_t count) {
 }
 
 /*
- * measureManySync(texts, lengths, width | widths, output): text count x width count
- * measurements into the Float64Array `output`.
+ * The styled part of a batch's arguments (argv[4 ...]: runData, families, boxData, the counts)
+ * into b->styled when given (a plain batch passes none): false when it threw.
+ */
+static bool batch_read_styled(napi_env env, size_t argc, napi_value *argv, batch *b) {
+    if (argc < 8 || is_nullish(env, argv[7])) {
+        return true;
+    }
+    b->styled = styled_batch_read(env, argv[4], argv[5], argv[6], argv[7], b->count);
+    return b->styled != NULL;
+}
+
+/* The batch measured: plain (ah_measure_packed_utf16) or styled (styled_batch_measure). */
+static ah_status batch_measure(ah_style *style, batch *b, char **message) {
+    if (b->styled != NULL) {
+        return styled_batch_measure(style, b, message);
+    }
+    return ah_measure_packed_utf16(style, b->units, b->lengths, b->count, b->widths, b->width_count, b->results,
+                                   NULL, message);
+}
+
+/* Releases batch_measure's message (the library's, or a styled batch's own). */
+static void batch_message_free(const batch *b, char *message) {
+    if (b->styled != NULL) {
+        free(message);
+    } else {
+        ah_message_free(message);
+    }
+}
+
+/*
+ * measureManySync(texts, lengths, width | widths, output[, runData, families, boxData,
+ * counts]): text count x width count measurements into the Float64Array `output`; with the
+ * styled arguments, the texts' runs and boxes (see styled_batch_read).
  */
 static napi_value style_measure_many_sync(napi_env env, napi_callback_info info) {
-    size_t argc = 4;
-    napi_value argv[4], self;
+    size_t argc = 8;
+    napi_value argv[8], self;
     void *pointer;
     napi_get_cb_info(env, info, &argc, argv, &self, &pointer);
     addon_data *data = pointer;
@@ -1072,12 +1391,13 @@ static napi_value style_measure_many_sync(napi_env env, napi_callback_info info)
         return NULL;
     }
     batch b = {0};
-    if (batch_read(env, argv[0], argv[1], argv[2], &b) && batch_output(env, argv[3], &b)) {
+    if (batch_read(env, argv[0], argv[1], argv[2], &b) && batch_output(env, argv[3], &b) &&
+        batch_read_styled(env, argc, argv, &b)) {
         char *message = NULL;
-        ah_status status = ah_measure_packed_utf16(style, b.units, b.lengths, b.count, b.widths, b.width_count,
-                                                   b.results, NULL, &message);
+        ah_status status = batch_measure(style, &b, &message);
         if (status != AH_OK) {
-            throw_library(env, data, status, message);
+            throw_status(env, data, status, message);
+            batch_message_free(&b, message);
         } else {
             results_to_doubles(b.results, b.results_count);
         }
@@ -1106,8 +1426,7 @@ static void batch_execute(napi_env env, void *pointer) {
     (void)env;
     batch_work *work = pointer;
     batch *b = &work->b;
-    work->status = ah_measure_packed_utf16(work->box->style, b->units, b->lengths, b->count, b->widths,
-                                           b->width_count, b->results, NULL, &work->message);
+    work->status = batch_measure(work->box->style, b, &work->message);
     if (work->status == AH_OK) {
         results_to_doubles(b->results, b->results_count);
     }
@@ -1134,7 +1453,7 @@ static void batch_complete(napi_env env, napi_status status, void *pointer) {
     } else {
         napi_reject_deferred(env, work->deferred, make_error(env, work->data, AH_ERROR_NATIVE, "measureMany cancelled"));
     }
-    ah_message_free(work->message);
+    batch_message_free(&work->b, work->message);
     napi_delete_async_work(env, work->work);
     work->box->pending--;
     style_box_release(work->box);
@@ -1152,13 +1471,13 @@ static napi_value reject_pending(napi_env env, napi_deferred deferred, napi_valu
 }
 
 /*
- * measureMany(texts, lengths, width | widths, output): a promise, resolved (to undefined) once
- * what measureManySync writes is in `output`. The texts are copied here, on the JS thread; the
+ * measureMany(texts, lengths, width | widths, output[, runData, families, boxData, counts]): a
+ * promise, resolved (to undefined) once what measureManySync writes is in `output`. The texts are copied here, on the JS thread; the
  * worker thread measures the copy, and batch_complete frees it.
  */
 static napi_value style_measure_many(napi_env env, napi_callback_info info) {
-    size_t argc = 4;
-    napi_value argv[4], self, promise;
+    size_t argc = 8;
+    napi_value argv[8], self, promise;
     void *pointer;
     napi_get_cb_info(env, info, &argc, argv, &self, &pointer);
     addon_data *data = pointer;
@@ -1178,7 +1497,8 @@ static napi_value style_measure_many(napi_env env, napi_callback_info info) {
     work->data = data;
     work->box = box;
     work->deferred = deferred;
-    if (!batch_read(env, argv[0], argv[1], argv[2], &work->b) || !batch_output(env, argv[3], &work->b)) {
+    if (!batch_read(env, argv[0], argv[1], argv[2], &work->b) || !batch_output(env, argv[3], &work->b) ||
+        !batch_read_styled(env, argc, argv, &work->b)) {
         batch_work_free(env, work);
         return reject_pending(env, deferred, promise);
     }
@@ -1258,10 +1578,12 @@ static napi_value prepared_constructor(napi_env env, napi_callback_info info) {
     return self;
 }
 
-/* prepare(text) */
+static napi_value prepared_object(napi_env env, addon_data *data, ah_prepared *prepared);
+
+/* prepare(text[, runData, families, boxData]): with the packed runs and boxes, styled. */
 static napi_value style_prepare(napi_env env, napi_callback_info info) {
-    size_t argc = 1;
-    napi_value argv[1], self;
+    size_t argc = 4;
+    napi_value argv[4], self;
     void *pointer;
     napi_get_cb_info(env, info, &argc, argv, &self, &pointer);
     addon_data *data = pointer;
@@ -1269,18 +1591,32 @@ static napi_value style_prepare(napi_env env, napi_callback_info info) {
     if (style == NULL) {
         return NULL;
     }
+    styled_input s = {0};
+    bool styled = argc >= 4 && !is_nullish(env, argv[3]);
+    if (styled && !styled_read(env, argv[1], argv[2], argv[3], &s)) {
+        return NULL;
+    }
     utf8_text text;
     if (!get_text(env, data, argv[0], &text)) {
+        styled_free(&s);
         return NULL;
     }
     ah_prepared *prepared = NULL;
     char *message = NULL;
-    ah_status status = ah_prepare(style, text.bytes, text.length, &prepared, &message);
+    ah_status status = styled ? ah_prepare_styled(style, text.bytes, text.length, s.runs, s.run_count, s.boxes,
+                                                  s.box_count, &prepared, &message)
+                              : ah_prepare(style, text.bytes, text.length, &prepared, &message);
     free(text.heap);
+    styled_free(&s);
     if (status != AH_OK) {
         throw_library(env, data, status, message);
         return NULL;
     }
+    return prepared_object(env, data, prepared);
+}
+
+/* A PreparedText owning `prepared` (freed here when it cannot be made): NULL when it threw. */
+static napi_value prepared_object(napi_env env, addon_data *data, ah_prepared *prepared) {
     prepared_box *box = malloc(sizeof *box);
     if (box == NULL) {
         ah_prepared_free(prepared);
@@ -1490,6 +1826,7 @@ NAPI_MODULE_INIT() {
     napi_property_descriptor style_properties[] = {
         METHOD("measureInto", style_measure_into),
         METHOD("measureWidths", style_measure_widths),
+        METHOD("measureStyled", style_measure_styled),
         METHOD("lines", style_lines),
         METHOD("measureMany", style_measure_many),
         METHOD("measureManySync", style_measure_many_sync),

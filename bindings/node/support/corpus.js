@@ -6,11 +6,12 @@ const path = require('node:path');
 
 const root = path.resolve(__dirname, '..', '..', '..');
 const corpusPath = path.join(root, 'bindings', 'fixtures', 'corpus.jsonl');
+const richPath = path.join(root, 'bindings', 'fixtures', 'rich.jsonl');
 
 /** The fixture's records ({id, text, ...}), split on "\n" only (texts may hold U+2028). */
-function readCorpus() {
+function readCorpus(file = corpusPath) {
   const records = [];
-  for (const line of fs.readFileSync(corpusPath, 'utf8').split('\n')) {
+  for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
     if (line !== '') records.push(JSON.parse(line));
   }
   return records;
@@ -23,4 +24,4 @@ function cliPath() {
     : path.join(root, '.build', 'debug', 'autoheight');
 }
 
-module.exports = { root, corpusPath, readCorpus, cliPath };
+module.exports = { root, corpusPath, richPath, readCorpus, cliPath };
