@@ -158,6 +158,7 @@ def test_unknown_family():
         ([{"start": 0, "end": 1, "weight": "bold"}], None, TypeError, "run 0: weight must be an int, not str"),
         ([{"start": 0, "end": 1, "size": "24"}], None, TypeError, "run 0: size must be a number, not str"),
         ([{"start": 0, "end": 1, "family": 3}], None, TypeError, "run 0: family must be a str, not int"),
+        ([{"start": 0, "end": 1, "family": "a\0b"}], None, ValueError, "run 0: family must not contain NUL"),
         ([{"start": 0, "end": 1, "style": "oblique"}], None, ValueError,
          "run 0: style must be 'normal' or 'italic', not 'oblique'"),
         ([{"start": 0, "end": 1, "bold": True}], None, ValueError, "run 0: unknown key 'bold'"),

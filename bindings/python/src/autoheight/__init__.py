@@ -268,6 +268,8 @@ def _styled(runs: Optional[Iterable[Run]], boxes: Optional[Iterable[Box]]) -> tu
             if family is not None:
                 if not isinstance(family, str):
                     raise TypeError(f"run {index}: family must be a str, not {type(family).__name__}")
+                if "\0" in family:
+                    raise ValueError(f"run {index}: family must not contain NUL")
                 try:
                     name = ffi.new("char[]", family.encode("utf-8"))
                 except UnicodeEncodeError:
