@@ -37,6 +37,8 @@ set -euo pipefail
 cd "$work"
 "$work/venv/bin/python" -c 'import autoheight; m = autoheight.Style().measure("hello world", 50); assert (m.lines, round(m.height, 3)) == (2, 46.308), m; print("python: hello world at 50 px:", m.lines, "lines")'
 node -e 'const { Style } = require("$repo/bindings/node"); const m = new Style({}).measure("hello world", 50); if (m.lines !== 2) throw new Error(JSON.stringify(m)); console.log("node: hello world at 50 px:", m.lines, "lines")'
+"$work/venv/bin/python" -c 'import autoheight; m = autoheight.Style(size=16, fallback="none").measure("Ship it \ufffc now and later", 60, runs=[{"start": 10, "end": 13, "weight": 700}, {"start": 0, "end": 4, "size": 24}], boxes=[(20, 30)]); assert (m.lines, m.height) == (5, 132.752), m; print("python: styled text at 60 px:", m.lines, "lines")'
+node -e 'const { Style } = require("$repo/bindings/node"); const m = new Style({ size: 16, fallback: "none" }).measure("Ship it \ufffc now and later", 60, { runs: [{ start: 10, end: 13, weight: 700 }, { start: 0, end: 4, size: 24 }], boxes: [[20, 30]] }); if (m.lines !== 5 || m.height !== 132.752) throw new Error(JSON.stringify(m)); console.log("node: styled text at 60 px:", m.lines, "lines")'
 INSIDE
 if [ "$(id -u)" -eq 0 ] && unshare --mount --propagation private true 2>/dev/null; then
   unshare --mount --propagation private env -i PATH=/usr/local/bin:/usr/bin:/bin HOME="$HOME" \
