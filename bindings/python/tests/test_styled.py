@@ -112,6 +112,7 @@ BOXES = [(10, 10), (12, 14)]
         ([{"start": 0, "end": 4, "size": math.nan}], BOXES, "run 0: size nan must be 0.01...10000.0 px"),
         ([{"start": 0, "end": 4, "size": -3}], BOXES, "run 0: size -3.0 must be 0.01...10000.0 px"),
         ([{"start": 0, "end": 4, "weight": 0}], BOXES, "run 0: weight 0 outside 1...1000"),
+        ([{"start": 0, "end": 4, "weight": 10**12}], BOXES, "run 0: weight 1000000000000 outside 1...1000"),
         ([{"start": 0, "end": 4, "letterSpacing": math.inf}], BOXES,
          "run 0: letter spacing inf must be finite, at most 10000 px"),
         ([{"start": 0, "end": 4, "family": ""}], BOXES, "run 0: empty family name"),

@@ -278,7 +278,11 @@ def _styled(runs: Optional[Iterable[Run]], boxes: Optional[Iterable[Box]]) -> tu
                 slot.family = name
                 fields |= lib.AH_RUN_FAMILY
             if run.get("weight") is not None:
-                slot.weight = _run_integer(run, "weight", index, _INT32)
+                weight = _run_integer(run, "weight", index, _INT64)
+                if not -_INT32 <= weight < _INT32:
+                    # Outside 1...1000 anyway: the engine's message, without the overflow.
+                    raise InputError(f"run {index}: weight {weight} outside 1...1000")
+                slot.weight = weight
                 fields |= lib.AH_RUN_WEIGHT
             style = run.get("style")
             if style is not None:
