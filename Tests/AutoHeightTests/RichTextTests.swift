@@ -156,6 +156,31 @@ import AutoHeightRecords
         #expect(abs(latin.height - 23.16796875) < 0.001)
     }
 
+    /// Rule: the fonts chosen for clusters are remembered per stack (a thread keeps the current
+    /// stack's and the last few), so a styled text switching between its faces, or other texts
+    /// measured between two measures of it, change none of its lines.
+    @Test func fallbackChoicesStayWithTheirStack() throws {
+        let bundled = try FontStack.bundled()
+        var style = TextStyle(
+            fonts: FontStack(
+                bundled.primary, fallbacks: Array(bundled.fonts.dropFirst()), systemFallback: FallbackFixtures.reference
+            ),
+            fontSize: 16, language: "ja")
+        style.lineHeight = .metrics
+        let japanese = StyledText(
+            "かなカナ漢字 かなカナ漢字 \u{1F600} かな",
+            runs: [StyleRun(start: 0, end: 6, weight: 700), StyleRun(start: 14, end: 17, italic: true)])
+        func lines(_ text: StyledText) throws -> [[Double]] {
+            try style.prepare(text).lines(width: 120).map { [Double($0.range.lowerBound), $0.width, $0.height] }
+        }
+        let first = try lines(japanese)
+        // Other stacks in between: the mono face, a Korean text, the same text plain.
+        _ = try lines(StyledText("한국어 텍스트 가나다", runs: [StyleRun(start: 0, end: 3, family: "Noto Sans Mono")]))
+        _ = try style.measure("ひらがな 한국어", width: 120)
+        #expect(try lines(japanese) == first)
+        #expect(first.count > 1)
+    }
+
     /// Rule: a paragraph skips the per-line baselines only when no unit can need one: every BMP
     /// character whose script aligns on another baseline than the alphabetic one is in the
     /// ranges looked for.
