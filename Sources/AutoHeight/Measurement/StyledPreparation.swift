@@ -3,13 +3,17 @@
 //   must break where the whole paragraph breaks, with each stretch as wide as its own style
 //   makes it, and each line as tall as what it holds.
 // Solution: the paragraph is prepared once in the base style (break opportunities, graphemes,
-//   bidi); each stretch in another face is shaped on its own in that face (engines shape
-//   across a style change no more than this), its advances scaled from its size to the base
-//   em, letter spacing and box widths added per unit; the segments are then measured again
-//   over the same opportunities, their masks naming line-height classes (StyledLineMetrics).
+//   bidi), with the stretches in other faces and the boxes as runs of their own that it
+//   leaves unshaped when no cache keeps their chunks; each stretch in another face is shaped
+//   on its own in that face (engines shape across a style change no more than this), through
+//   the cache in its face's context; advances are scaled from their size to the base em,
+//   letter spacing and box widths added per unit; the segments are then measured again over
+//   the same opportunities, their masks naming line-height classes (StyledLineMetrics).
 // Limitations: a styled text is measured at its style's size; letter spacing follows Chromium
 //   (after every cluster, none between the letters of cursive scripts) also in the editor
-//   profile, where Pango adds one spacing fewer per line (it over-counts by at most that).
+//   profile, where Pango adds one spacing fewer per line (it over-counts by at most that). With
+//   a cache, a restyled stretch is still looked up in the base face too (its chunks carry the
+//   paragraph's stored breaks), and its segments are measured twice.
 
 /// Prepares a ``StyledText`` into a ``PreparedText`` whose paragraphs carry line-height classes.
 package enum StyledPreparation {
