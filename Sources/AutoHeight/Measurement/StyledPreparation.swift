@@ -62,27 +62,44 @@ package enum StyledPreparation {
         // then each is restyled: the runs' own preparations then reuse the thread's scratch.
         var prepared: [ParagraphRecord] = []
         var preparedFonts: [[UInt8]] = []
-        // Runs of their own in the paragraph's pass, which shapes them only when it keeps their
-        // chunks in the cache: the stretches in other faces (shaped in their faces below) and
-        // the boxes (not text: no font of theirs lends itself to the spaces around them).
-        var skipped: [Range<Int>] = []
-        var nextBox = 0
-        func skip(_ range: Range<Int>) {
-            if let last = skipped.last, last.upperBound >= range.lowerBound {
-                skipped[skipped.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+        // The faces of the paragraph's pass: each face context once (its number: position + 1).
+        var passFaces: [PreparationContext] = []
+        var faceNumbers = [UInt8](repeating: 0, count: faces.count)
+        for (index, face) in faces.enumerated() {
+            guard let faceContext = face.context else { continue }
+            if let known = passFaces.firstIndex(where: { $0 === faceContext }) {
+                faceNumbers[index] = UInt8(known + 1)
             } else {
-                skipped.append(range)
+                passFaces.append(faceContext)
+                faceNumbers[index] = UInt8(passFaces.count)
             }
         }
-        for span in resolved.spans where faces[span.style].context != nil {
-            while nextBox < boxOffsets.count && boxOffsets[nextBox] < span.start {
-                skip(boxOffsets[nextBox]..<(boxOffsets[nextBox] + 1))
+        // Runs of their own in the paragraph's pass: each span of one style (engines shape no
+        // run across a change of font, size or spacing: no kerning pair spans two), shaped in
+        // its face with the paragraph around it as HarfBuzz's context; and each box (not text:
+        // no font of its lends itself to the spaces around it; shaped only to keep its chunk's
+        // breaks in a cache).
+        var stretches: [ParagraphPreparer.Stretch] = []
+        stretches.reserveCapacity(resolved.spans.count + 2 * boxOffsets.count)
+        var nextBox = 0
+        for span in resolved.spans {
+            var start = span.start
+            while nextBox < boxOffsets.count && boxOffsets[nextBox] < span.end {
+                let box = boxOffsets[nextBox]
+                if start < box {
+                    stretches.append(ParagraphPreparer.Stretch(range: start..<box, face: faceNumbers[span.style]))
+                }
+                stretches.append(ParagraphPreparer.Stretch(range: box..<(box + 1), face: 0, isBox: true))
+                start = box + 1
                 nextBox += 1
             }
-            skip(span.start..<span.end)
+            if start < span.end {
+                stretches.append(ParagraphPreparer.Stretch(range: start..<span.end, face: faceNumbers[span.style]))
+            }
         }
-        for offset in boxOffsets[nextBox...] { skip(offset..<(offset + 1)) }
-        let count = try style.prepareParagraphs(of: styled.text, keepingFontIndices: true, skipping: skipped) {
+        let count = try style.prepareParagraphs(
+            of: styled.text, keepingFontIndices: true, skipping: stretches, faces: passFaces
+        ) {
             (span, paragraph, _, preparer) throws(AutoHeightError) in
             preparedFonts.append(paragraph.length > 0 ? preparer.scratch.keptFontIndices : [])
             prepared.append(ParagraphRecord(start: span.range.lowerBound, paragraph: paragraph))
@@ -167,29 +184,12 @@ package enum StyledPreparation {
                 }
                 return lastClass
             }
-            if let context = faces[span.style].context {
-                // Shaped on its own in the run's face (no engine shapes across a change of face).
-                let shaped = try context.withPreparer { (runPreparer) throws(AutoHeightError) in
-                    try runPreparer.shapeStretch(UnsafeBufferPointer(rebasing: units[lower..<upper]))
-                }
-                let fonts = shaped.fontIndices
-                for unit in lower..<upper {
-                    let inner = unit - lower
-                    advances[unit] = shaped.advances[inner] * scale
-                    // Tabs and missing glyphs as the face shaped them (the paragraph's pass
-                    // may not have shaped the stretch).
-                    let shapedBits = UnitFlag.missingGlyph | UnitFlag.tab
-                    flags[unit] = (flags[unit] & ~shapedBits) | (shaped.flags[inner] & shapedBits)
-                    let font = fonts.count == upper - lower && units[unit] != 0xFFFC ? Int(fonts[inner]) : 0
-                    unitClasses[unit] = fontClass(font)
-                }
-            } else {
-                for unit in lower..<upper {
-                    advances[unit] *= scale
-                    // A box's run font is the run's first (Pango aligns the box by it).
-                    let font = baseFonts.count == length && units[unit] != 0xFFFC ? Int(baseFonts[unit]) : 0
-                    unitClasses[unit] = fontClass(font)
-                }
+            // Font indices are the face's (the paragraph's pass shaped each run in its face).
+            for unit in lower..<upper {
+                advances[unit] *= scale
+                // A box's run font is the run's first (Pango aligns the box by it).
+                let font = baseFonts.count == length && units[unit] != 0xFFFC ? Int(baseFonts[unit]) : 0
+                unitClasses[unit] = fontClass(font)
             }
             if runStyle.letterSpacing != 0 {
                 let spacing = runStyle.letterSpacing / style.fontSize

@@ -4,13 +4,15 @@ extension TextStyle {
     /// UTF-16 and its length checked against the limits, then its paragraphs are prepared in
     /// order, each handed to `body` with its span, the text's units and the preparer (which
     /// `body` may use again). Returns the text's length in UTF-16 units. `skipping`: stretches
-    /// of the text (sorted, disjoint) that the caller shapes itself, so that without a segment
-    /// cache they are not shaped here (a styled text's runs in other faces).
+    /// of the text (sorted, disjoint: a styled text's boxes and runs in other faces) that are
+    /// runs of their own, shaped here in face `faces[face - 1]` (0: the style's own); boxes not
+    /// shaped here without a segment cache.
     ///
     /// - Throws: ``AutoHeightError`` for an invalid style or language tag, a text or paragraph
     ///   over the limits, or what `body` throws.
     func prepareParagraphs(
-        of text: String, keepingFontIndices: Bool = false, skipping: [Range<Int>] = [],
+        of text: String, keepingFontIndices: Bool = false, skipping: [ParagraphPreparer.Stretch] = [],
+        faces: [PreparationContext] = [],
         _ body: (
             _ span: Paragraphs.Span, _ paragraph: PreparedParagraph, _ units: UnsafeBufferPointer<UInt16>,
             _ preparer: ParagraphPreparer
@@ -18,7 +20,7 @@ extension TextStyle {
     ) throws(AutoHeightError) -> Int {
         try prepareParagraphs(
             fill: { units, breakOffsets in transcodeUTF16Units(of: text, into: &units, breakOffsets: &breakOffsets) },
-            keepingFontIndices: keepingFontIndices, skipping: skipping, body)
+            keepingFontIndices: keepingFontIndices, skipping: skipping, faces: faces, body)
     }
 
     /// ``prepareParagraphs(of:_:)`` of the units `fill` writes into the preparer's scratch storage
@@ -28,7 +30,8 @@ extension TextStyle {
         fill: (inout [UInt16], inout [Int32]) throws(AutoHeightError) -> (
             count: Int, mayNeedBidi: Bool, hasControl: Bool
         ),
-        keepingFontIndices: Bool = false, skipping: [Range<Int>] = [],
+        keepingFontIndices: Bool = false, skipping: [ParagraphPreparer.Stretch] = [],
+        faces: [PreparationContext] = [],
         _ body: (
             _ span: Paragraphs.Span, _ paragraph: PreparedParagraph, _ units: UnsafeBufferPointer<UInt16>,
             _ preparer: ParagraphPreparer
@@ -39,7 +42,10 @@ extension TextStyle {
         // Only what the body needs is taken from the style (capturing the style copies it).
         let limits = limits
         let breaks = paragraphBreaks
-        return try context.withPreparer { (preparer) throws(AutoHeightError) in
+        return try context.withPreparer { (contextPreparer) throws(AutoHeightError) in
+            // A styled text's faces, shaped within this pass.
+            var preparer = contextPreparer
+            preparer.faces = faces.map { ParagraphPreparer.FaceShaping($0, scratch: contextPreparer.scratch) }
             // The scratch's storage is taken out while in use (a nested use allocates its own).
             let scratch = preparer.scratch
             scratch.keepsFontIndices = keepingFontIndices
@@ -62,14 +68,17 @@ extension TextStyle {
                 var skipped = 0
                 for span in spans {
                     // The stretches not to shape (``ParagraphPreparer/prepare``), in the paragraph.
-                    var inside: [Range<Int>] = []
-                    while skipped < skipping.count && skipping[skipped].lowerBound < span.range.upperBound {
-                        let range = skipping[skipped].clamped(to: span.range)
+                    var inside: [ParagraphPreparer.Stretch] = []
+                    while skipped < skipping.count && skipping[skipped].range.lowerBound < span.range.upperBound {
+                        let range = skipping[skipped].range.clamped(to: span.range)
                         if !range.isEmpty {
+                            let start = span.range.lowerBound
                             inside.append(
-                                (range.lowerBound - span.range.lowerBound)..<(range.upperBound - span.range.lowerBound))
+                                ParagraphPreparer.Stretch(
+                                    range: (range.lowerBound - start)..<(range.upperBound - start),
+                                    face: skipping[skipped].face, isBox: skipping[skipped].isBox))
                         }
-                        if skipping[skipped].upperBound > span.range.upperBound { break }
+                        if skipping[skipped].range.upperBound > span.range.upperBound { break }
                         skipped += 1
                     }
                     let paragraph = try preparer.prepare(

@@ -26,9 +26,11 @@ extension ParagraphPreparer {
         var shaped: [Int] = []
         var kinds: [SegmentStore.Kind] = []
         var wholeRuns: [Int] = []
-        var independentFonts: [UInt8] = [0]
+        // Per face (a styled text's runs in other faces have their own fonts).
+        var independentFonts: [[UInt8]] = Array(repeating: [0], count: faces.count + 1)
         for requestIndex in misses {
             let request = requests[requestIndex]
+            let face = runs[request.run].face
             if request.inCoupledRun {
                 if !wholeRuns.contains(request.run) { wholeRuns.append(request.run) }
                 continue
@@ -50,13 +52,17 @@ extension ParagraphPreparer {
             var chunkAdvances = [Double](repeating: 0, count: shapedCount)
             var chunkFonts = fontIndices.isEmpty ? [] : [UInt8](repeating: 0, count: shapedCount)
             let run = TextRun(range: 0..<shapedCount, script: request.script, isRightToLeft: request.isRightToLeft)
-            var chunkMissing = try shaper.shape(
-                slice, runs: [run], advances: &chunkAdvances, fontIndices: &chunkFonts, flags: &chunkFlags)
+            var chunkMissing = try withShaper(face: face) { (runShaper) throws(AutoHeightError) in
+                try runShaper.shape(
+                    slice, runs: [run], advances: &chunkAdvances, fontIndices: &chunkFonts, flags: &chunkFlags)
+            }
             if request.next > 0 { chunkMissing = UnitFlag.missingClusters(in: chunkFlags[0..<range.count]) }
             // A broken syllable's dotted circle depends on the broken syllables before it in the
             // buffer (UnitFlag.dottedCircle): a chunk holding one is shaped with its whole run.
             if !request.isWholeRun
-                && (!usesIndependentFonts(chunkFonts, run: run, known: &independentFonts)
+                && (!usesIndependentFonts(
+                    chunkFonts, run: run, shaper: face == 0 ? shaper : faces[Int(face) - 1].shaper,
+                    known: &independentFonts[Int(face)])
                     || chunkFlags.contains(where: { $0 & UnitFlag.dottedCircle != 0 }))
             {
                 wholeRuns.append(request.run)
@@ -109,9 +115,10 @@ extension ParagraphPreparer {
                 missing -= Int(request.missing)
                 sample = sample ?? request
             }
-            let whole = SegmentCache.wholeRun(
+            var whole = SegmentCache.wholeRun(
                 of: run.range, script: run.script, isRightToLeft: run.isRightToLeft,
                 tag: SegmentCache.runTag(of: sample?.tag ?? 0), units: units)
+            whole.run = runIndex
             if let stored = store.lookUpRun(
                 whole, in: units, advances: &advances, flags: &flags, fontIndices: &fontIndices)
             {
@@ -129,9 +136,11 @@ extension ParagraphPreparer {
         // Marks are OR-ed: the other runs' starts stay as they are.
         try Graphemes.markStarts(of: units, in: &flags, offset: 0, bit: UnitFlag.graphemeStart)
         for var whole in toShape {
+            let face = runs[whole.run].face
             let run = TextRun(range: whole.range, script: whole.script, isRightToLeft: whole.isRightToLeft)
-            let runMissing = try shaper.shape(
-                units, runs: [run], advances: &advances, fontIndices: &fontIndices, flags: &flags)
+            let runMissing = try withShaper(face: face) { (runShaper) throws(AutoHeightError) in
+                try runShaper.shape(units, runs: [run], advances: &advances, fontIndices: &fontIndices, flags: &flags)
+            }
             missing += runMissing
             whole.missing = Int32(runMissing)
             toStore.append(whole)
@@ -141,7 +150,9 @@ extension ParagraphPreparer {
 
     /// Whether every font a chunk chose shapes space-separated words of its run independently
     /// (`known`: fonts found so already, for this paragraph).
-    private func usesIndependentFonts(_ chunkFonts: [UInt8], run: TextRun, known: inout [UInt8]) -> Bool {
+    private func usesIndependentFonts(
+        _ chunkFonts: [UInt8], run: TextRun, shaper: ParagraphShaper, known: inout [UInt8]
+    ) -> Bool {
         for index in chunkFonts where !known.contains(index) {
             let fontIndex = Int(index)
             let font: Font

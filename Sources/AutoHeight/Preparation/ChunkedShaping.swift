@@ -26,10 +26,10 @@ extension ParagraphPreparer {
         scratch.requests = []
         requests.removeAll(keepingCapacity: true)
         // The primary font's shaper, read when a run's space rules first need it (reading it
-        // retains the font and its shaper, objects every thread shares).
+        // retains the font and its shaper, objects every thread shares); of `primaryFace`.
         var primaryShaper: HarfBuzzFont? = nil
+        var primaryFace: UInt8 = 0
         let breaksByPhrase = language.breaksByPhrase
-        let severalFonts = shaper.mayUseSeveralFonts
         // The character tables, read once per paragraph, not per word.
         let breakTables = SegmentCache.BreakContext.Tables()
         let standalone = breakTables.standalone
@@ -39,6 +39,13 @@ extension ParagraphPreparer {
         // clusters then agree); ICU is asked about a run's start only when it is not sure.
         var clustersMarked = false
         for (runIndex, run) in runs.enumerated() {
+            // A styled text's run in another face: its shaper and its face's cache context.
+            let runShaper = run.face == 0 ? shaper : faces[Int(run.face) - 1].shaper
+            let runContext = run.face == 0 ? cache.context : faces[Int(run.face) - 1].cacheContext
+            // A face without a context in the cache (past its limit): its runs shape whole.
+            let chunkable = runContext != nil
+            let face = run.face
+            let faceID = face == 0 ? 0 : faces[Int(face) - 1].contextID
             // How the primary font couples words in this run, asked once per thread and context.
             // The space rules are unretained (a retain and a release per word otherwise):
             // `scratch.runAnswers` holds them.
@@ -46,23 +53,27 @@ extension ParagraphPreparer {
             scratch.runAnswers.withUnsafeBufferPointer { known in
                 // By index: binding an entry would copy (and retain) its coupling.
                 for index in known.indices
-                where known[index].script == run.script && known[index].rightToLeft == run.isRightToLeft {
+                where known[index].script == run.script && known[index].rightToLeft == run.isRightToLeft
+                    && known[index].face == faceID
+                {
                     answer = (known[index].allowsChunks, known[index].spaceRules)
                     break
                 }
             }
             if answer == nil {
+                if scratch.runAnswers.count >= 64 { scratch.runAnswers.removeAll { $0.face != 0 } }
                 let found = PreparationScratch.RunAnswer(
                     script: run.script, rightToLeft: run.isRightToLeft,
-                    coupling: shaper.fonts[0].wordCoupling(
-                        script: run.script, rightToLeft: run.isRightToLeft, language: shaper.language(for: run.script)))
+                    coupling: runShaper.fonts[0].wordCoupling(
+                        script: run.script, rightToLeft: run.isRightToLeft,
+                        language: runShaper.language(for: run.script)), face: faceID)
                 scratch.runAnswers.append(found)
                 answer = (found.allowsChunks, found.spaceRules)
             }
             let spaceRules = answer!.spaceRules
             // With several fonts, chunks choose their own fonts (see `shapeMisses`).
-            let choosesFonts = severalFonts
-            guard Self.contextStaysOutside(run, units),
+            let choosesFonts = runShaper.mayUseSeveralFonts
+            guard chunkable, Self.contextStaysOutside(run, units),
                 try Graphemes.clusterStarts(at: run.range.lowerBound, in: units)
             else {
                 // This run shapes whole, as in the uncached path.
@@ -71,13 +82,15 @@ extension ParagraphPreparer {
                     try Graphemes.markStarts(of: units, in: &flags, offset: 0, bit: UnitFlag.graphemeStart)
                     clustersMarked = true
                 }
-                missing += try shaper.shape(
-                    units, runs: [run], advances: &advances, fontIndices: &fontIndices, flags: &flags)
+                missing += try withShaper(face: face) { (runShaper) throws(AutoHeightError) in
+                    try runShaper.shape(
+                        units, runs: [run], advances: &advances, fontIndices: &fontIndices, flags: &flags)
+                }
                 continue
             }
             let runTag =
                 (run.isRightToLeft ? 1 << 63 : 0) | UInt64(run.script.tag) << 32
-                | UInt64(UInt32(truncatingIfNeeded: cache.context) & 0xFFFF)
+                | UInt64(UInt32(truncatingIfNeeded: runContext!) & 0xFFFF)
             let runEnd = run.range.upperBound
             guard answer!.allowsChunks else {
                 // The primary font ties words together: the run is one request, shaped whole.
@@ -105,7 +118,10 @@ extension ParagraphPreparer {
                             && CharacterClasses.takesNeighbouringFont(UInt32(units[index]), bits: neighbourBits))
                     {
                         guard let spaceRules else { break }
-                        if primaryShaper == nil { primaryShaper = shaper.fonts[0].shaper }
+                        if primaryShaper == nil || primaryFace != face {
+                            primaryShaper = runShaper.fonts[0].shaper
+                            primaryFace = face
+                        }
                         var spaces = 1
                         while index - spaces > chunkStart && units[index - spaces - 1] == 0x20 { spaces += 1 }
                         let before = index - spaces > chunkStart ? units.scalar(endingAt: index - spaces) : nil

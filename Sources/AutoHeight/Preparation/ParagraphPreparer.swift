@@ -16,6 +16,35 @@ package struct ParagraphPreparer {
     package let shaper: ParagraphShaper
     /// Storage reused from paragraph to paragraph.
     let scratch: PreparationScratch
+    /// The faces of a styled text's runs that this pass shapes (a run of face `f` is
+    /// `faces[f - 1]`'s); empty otherwise.
+    var faces: [FaceShaping] = []
+
+    /// A stretch of a styled text that the paragraph's pass makes a run of its own: a span of
+    /// one style, shaped in face `face` (0: the style's own), or a box (shaped only to keep its
+    /// chunk's line breaks in a segment cache).
+    package struct Stretch {
+        var range: Range<Int>
+        var face: UInt8
+        var isBox = false
+    }
+
+    /// One face a styled text's runs are shaped in, within the paragraph's pass.
+    struct FaceShaping {
+        let shaper: ParagraphShaper
+        /// The face's number in the segment cache's keys (nil: its runs are shaped whole), and
+        /// its context's ``PreparationContext/id``.
+        let cacheContext: Int?
+        let contextID: UInt64
+        let fontChoiceOwner: (stack: String, language: String)
+
+        init(_ context: PreparationContext, scratch: PreparationScratch) {
+            shaper = ParagraphShaper(setup: context.shaping, workspace: scratch.shaping)
+            cacheContext = context.cache?.context
+            contextID = context.id
+            fontChoiceOwner = context.fontChoiceOwner
+        }
+    }
 
     init(context: PreparationContext, scratch: PreparationScratch) {
         self.context = context
@@ -48,7 +77,7 @@ package struct ParagraphPreparer {
     /// Complexity: O(n).
     func prepare(
         _ units: UnsafeBufferPointer<UInt16>, mayNeedBidi: Bool = true, mayHaveControls: Bool = true,
-        endsParagraph: Bool = true, bidiContext: BidiContext? = nil, skipping: [Range<Int>] = []
+        endsParagraph: Bool = true, bidiContext: BidiContext? = nil, skipping: [Stretch] = []
     ) throws(AutoHeightError) -> PreparedParagraph {
         guard whiteSpace == .normal else {
             return try prepareUnits(
@@ -73,7 +102,7 @@ package struct ParagraphPreparer {
 
     private func prepareUnits(
         _ units: UnsafeBufferPointer<UInt16>, mayNeedBidi: Bool, mayHaveControls: Bool, endsParagraph: Bool = true,
-        bidiContext: BidiContext? = nil, skipping: [Range<Int>]
+        bidiContext: BidiContext? = nil, skipping: [Stretch]
     ) throws(AutoHeightError) -> PreparedParagraph {
         let count = units.count
         if count == 0 { return .empty }
@@ -90,7 +119,9 @@ package struct ParagraphPreparer {
         if !skipping.isEmpty { runs = Self.runs(runs, cutAt: skipping, dropping: cache == nil) }
         var advances = scratch.zeroedAdvances(count: count)
         // One font: every unit is font 0, and no per-unit record is needed.
-        var fontIndices = shaper.mayUseSeveralFonts ? scratch.zeroedFontIndices(count: count) : []
+        var fontIndices =
+            shaper.mayUseSeveralFonts || faces.contains(where: { $0.shaper.mayUseSeveralFonts })
+            ? scratch.zeroedFontIndices(count: count) : []
         defer {
             if scratch.keepsFontIndices { scratch.keptFontIndices = fontIndices }
             if !fontIndices.isEmpty { scratch.recycle(fontIndices: fontIndices) }  // not kept
@@ -115,7 +146,7 @@ package struct ParagraphPreparer {
             scratch.requests = chunked.requests
         } else {
             try Graphemes.markStarts(of: units, in: &flags, offset: 0, bit: UnitFlag.graphemeStart)
-            missing = try shaper.shape(
+            missing = try shapeByFace(
                 units, runs: runs, advances: &advances, fontIndices: &fontIndices, flags: &flags,
                 mayHaveControls: mayHaveControls)
             try BreakOpportunities.find(
@@ -198,23 +229,26 @@ package struct ParagraphPreparer {
         }
     }
 
-    /// `runs` cut where the stretches `skipped` (sorted, disjoint) start and end, without the
-    /// pieces inside them when `dropping`.
-    private static func runs(_ runs: [TextRun], cutAt skipped: [Range<Int>], dropping: Bool) -> [TextRun] {
+    /// `runs` cut where the stretches `skipped` (sorted, disjoint) start and end, the pieces
+    /// inside them of their stretch's face; boxes left out when `dropping`.
+    private static func runs(_ runs: [TextRun], cutAt skipped: [Stretch], dropping: Bool) -> [TextRun] {
         var pieces: [TextRun] = []
         pieces.reserveCapacity(runs.count + 2 * skipped.count)
         var gap = 0
         for run in runs {
             var start = run.range.lowerBound
             while start < run.range.upperBound {
-                while gap < skipped.count && skipped[gap].upperBound <= start { gap += 1 }
-                let inside = gap < skipped.count && skipped[gap].lowerBound <= start
+                while gap < skipped.count && skipped[gap].range.upperBound <= start { gap += 1 }
+                let inside = gap < skipped.count && skipped[gap].range.lowerBound <= start
                 let end = min(
                     run.range.upperBound,
                     gap == skipped.count
-                        ? run.range.upperBound : inside ? skipped[gap].upperBound : skipped[gap].lowerBound)
-                if !(dropping && inside) {
-                    pieces.append(TextRun(range: start..<end, script: run.script, isRightToLeft: run.isRightToLeft))
+                        ? run.range.upperBound : inside ? skipped[gap].range.upperBound : skipped[gap].range.lowerBound)
+                if !(dropping && inside && skipped[gap].isBox) {
+                    pieces.append(
+                        TextRun(
+                            range: start..<end, script: run.script, isRightToLeft: run.isRightToLeft,
+                            face: inside ? skipped[gap].face : 0))
                 }
                 start = end
             }
@@ -222,34 +256,44 @@ package struct ParagraphPreparer {
         return pieces
     }
 
-    /// Only the shaping of `units` (a stretch of a paragraph in another face: a styled text's
-    /// run): per-unit advances in em, font indices (empty with one font) and missing-glyph flags,
-    /// without break opportunities or segments. Complexity: O(n).
-    func shapeStretch(
-        _ units: UnsafeBufferPointer<UInt16>
-    ) throws(AutoHeightError) -> (advances: [Double], fontIndices: [UInt8], flags: [UInt8]) {
-        var flags = [UInt8](repeating: 0, count: units.count)
-        var runs = scratch.runs
-        scratch.runs = []
-        defer { scratch.runs = runs }
-        try TextRuns.itemize(units, bidi: scratch.bidi, into: &runs, brackets: &scratch.brackets)
-        var advances = [Double](repeating: 0, count: units.count)
-        var fontIndices = shaper.mayUseSeveralFonts ? [UInt8](repeating: 0, count: units.count) : []
-        if let cache {
-            // Word by word through the cache, as a paragraph (its breaks are not asked for).
-            var boundaries = scratch.lineBreaks
-            scratch.lineBreaks = []
-            defer { scratch.lineBreaks = boundaries }
-            boundaries.removeAll(keepingCapacity: true)
-            scratch.requests = try shapeByChunks(
-                units, runs: runs, cache: cache, advances: &advances, fontIndices: &fontIndices, flags: &flags,
-                boundaries: &boundaries
-            ).requests
-        } else {
-            try Graphemes.markStarts(of: units, in: &flags, offset: 0, bit: UnitFlag.graphemeStart)
-            _ = try shaper.shape(units, runs: runs, advances: &advances, fontIndices: &fontIndices, flags: &flags)
+    /// ``ParagraphShaper/shape(_:runs:advances:fontIndices:flags:mayHaveControls:)`` of each
+    /// stretch of runs of one face with that face's shaper (the paragraph as their context).
+    private func shapeByFace(
+        _ units: UnsafeBufferPointer<UInt16>, runs: [TextRun], advances: inout [Double], fontIndices: inout [UInt8],
+        flags: inout [UInt8], mayHaveControls: Bool
+    ) throws(AutoHeightError) -> Int {
+        guard !faces.isEmpty else {
+            return try shaper.shape(
+                units, runs: runs, advances: &advances, fontIndices: &fontIndices, flags: &flags,
+                mayHaveControls: mayHaveControls)
         }
-        return (advances, fontIndices, flags)
+        var missing = 0
+        var start = 0
+        while start < runs.count {
+            var end = start + 1
+            while end < runs.count && runs[end].face == runs[start].face { end += 1 }
+            let group = Array(runs[start..<end])
+            missing += try withShaper(face: runs[start].face) { (faceShaper) throws(AutoHeightError) in
+                try faceShaper.shape(
+                    units, runs: group, advances: &advances, fontIndices: &fontIndices, flags: &flags,
+                    mayHaveControls: mayHaveControls)
+            }
+            start = end
+        }
+        return missing
+    }
+
+    /// `body` with the shaper of face `face` (0: the style's own), the thread's font choices
+    /// switched to its stack meanwhile.
+    func withShaper<Result>(
+        face: UInt8, _ body: (ParagraphShaper) throws(AutoHeightError) -> Result
+    ) throws(AutoHeightError) -> Result {
+        guard face > 0 else { return try body(shaper) }
+        let faceShaping = faces[Int(face) - 1]
+        let choices = scratch.shaping.fontChoices
+        choices.use(stack: faceShaping.fontChoiceOwner.stack, language: faceShaping.fontChoiceOwner.language)
+        defer { choices.use(stack: context.fontChoiceOwner.stack, language: context.fontChoiceOwner.language) }
+        return try body(faceShaping.shaper)
     }
 
     /// The segments of `paragraph` made again over `boundaries` from its (changed) advances, with

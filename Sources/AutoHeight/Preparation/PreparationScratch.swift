@@ -52,10 +52,14 @@ final class PreparationScratch: @unchecked Sendable {
         var coupling: WordCoupling
         var allowsChunks: Bool
         var spaceRules: Unmanaged<SpaceContextRules>?
+        /// 0 for the context's own fonts; for a styled text's run in another face, that face's
+        /// ``PreparationContext/id`` (never reused).
+        var face: UInt64
 
-        init(script: Script, rightToLeft: Bool, coupling: WordCoupling) {
+        init(script: Script, rightToLeft: Bool, coupling: WordCoupling, face: UInt64 = 0) {
             self.script = script
             self.rightToLeft = rightToLeft
+            self.face = face
             self.coupling = coupling
             allowsChunks = coupling.allowsChunks
             if case .spaceContext(let rules) = coupling { spaceRules = Unmanaged.passUnretained(rules) }

@@ -18,6 +18,9 @@ package struct TextRun: Equatable {
     package var range: Range<Int>
     package var script: Script
     package var isRightToLeft: Bool
+    /// The face a styled text's run is shaped in within its paragraph's pass: 0 the style's
+    /// own, else ``ParagraphPreparer/Stretch/face``.
+    package var face: UInt8 = 0
 }
 
 package enum TextRuns {
