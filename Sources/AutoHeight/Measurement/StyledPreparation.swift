@@ -2,18 +2,17 @@
 // Problem: a paragraph in several styles (faces, sizes, letter spacing) and with inline boxes
 //   must break where the whole paragraph breaks, with each stretch as wide as its own style
 //   makes it, and each line as tall as what it holds.
-// Solution: the paragraph is prepared once in the base style (break opportunities, graphemes,
-//   bidi), with the stretches in other faces and the boxes as runs of their own that it
-//   leaves unshaped when no cache keeps their chunks; each stretch in another face is shaped
-//   on its own in that face (engines shape across a style change no more than this), through
-//   the cache in its face's context; advances are scaled from their size to the base em,
-//   letter spacing and box widths added per unit; the segments are then measured again over
-//   the same opportunities, their masks naming line-height classes (StyledLineMetrics).
+// Solution: the paragraph is prepared once (break opportunities, graphemes, bidi, scripts),
+//   each span of one style and each box a run of its own in that pass: a span is shaped in its
+//   face (its own shaper and segment-cache context, the paragraph around it as HarfBuzz's
+//   context; engines shape no run across a change of font, size or spacing), a box not at all
+//   without a cache. Advances are then scaled from their size to the base em, letter spacing
+//   and box widths added per unit, and the segments measured again over the same
+//   opportunities, their masks naming line-height classes (StyledLineMetrics).
 // Limitations: a styled text is measured at its style's size; letter spacing follows Chromium
 //   (after every cluster, none between the letters of cursive scripts) also in the editor
-//   profile, where Pango adds one spacing fewer per line (it over-counts by at most that). With
-//   a cache, a restyled stretch is still looked up in the base face too (its chunks carry the
-//   paragraph's stored breaks), and its segments are measured twice.
+//   profile, where Pango adds one spacing fewer per line (it over-counts by at most that). The
+//   segments are measured twice (plain, then restyled).
 
 /// Prepares a ``StyledText`` into a ``PreparedText`` whose paragraphs carry line-height classes.
 package enum StyledPreparation {
@@ -58,8 +57,7 @@ package enum StyledPreparation {
             if units.withUnsafeBufferPointer({ CSSBreaks.mapCollapsible($0, into: &mapped) }) { units = mapped }
         }
         var classes = StyledLineMetrics.Builder(style: style)
-        // First every paragraph in the base style (the scratch is the thread's until this returns),
-        // then each is restyled: the runs' own preparations then reuse the thread's scratch.
+        // First every paragraph is prepared (each span in its face), then each is restyled.
         var prepared: [ParagraphRecord] = []
         var preparedFonts: [[UInt8]] = []
         // The faces of the paragraph's pass: each face context once (its number: position + 1).
