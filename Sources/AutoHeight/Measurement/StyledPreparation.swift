@@ -96,7 +96,7 @@ package enum StyledPreparation {
             }
         }
         let count = try style.prepareParagraphs(
-            of: styled.text, keepingFontIndices: true, skipping: stretches, faces: passFaces
+            of: styled.text, keepingFontIndices: true, stretches: stretches, faces: passFaces
         ) {
             (span, paragraph, _, preparer) throws(AutoHeightError) in
             preparedFonts.append(paragraph.length > 0 ? preparer.scratch.keptFontIndices : [])

@@ -3,7 +3,7 @@ extension TextStyle {
     /// hands out; the one-shot measure recycles it): the style is checked, the text transcoded to
     /// UTF-16 and its length checked against the limits, then its paragraphs are prepared in
     /// order, each handed to `body` with its span, the text's units and the preparer (which
-    /// `body` may use again). Returns the text's length in UTF-16 units. `skipping`: stretches
+    /// `body` may use again). Returns the text's length in UTF-16 units. `stretches`: stretches
     /// of the text (sorted, disjoint: a styled text's boxes and runs in other faces) that are
     /// runs of their own, shaped here in face `faces[face - 1]` (0: the style's own); boxes not
     /// shaped here without a segment cache.
@@ -11,7 +11,7 @@ extension TextStyle {
     /// - Throws: ``AutoHeightError`` for an invalid style or language tag, a text or paragraph
     ///   over the limits, or what `body` throws.
     func prepareParagraphs(
-        of text: String, keepingFontIndices: Bool = false, skipping: [ParagraphPreparer.Stretch] = [],
+        of text: String, keepingFontIndices: Bool = false, stretches: [ParagraphPreparer.Stretch] = [],
         faces: [PreparationContext] = [],
         _ body: (
             _ span: Paragraphs.Span, _ paragraph: PreparedParagraph, _ units: UnsafeBufferPointer<UInt16>,
@@ -20,7 +20,7 @@ extension TextStyle {
     ) throws(AutoHeightError) -> Int {
         try prepareParagraphs(
             fill: { units, breakOffsets in transcodeUTF16Units(of: text, into: &units, breakOffsets: &breakOffsets) },
-            keepingFontIndices: keepingFontIndices, skipping: skipping, faces: faces, body)
+            keepingFontIndices: keepingFontIndices, stretches: stretches, faces: faces, body)
     }
 
     /// ``prepareParagraphs(of:_:)`` of the units `fill` writes into the preparer's scratch storage
@@ -30,7 +30,7 @@ extension TextStyle {
         fill: (inout [UInt16], inout [Int32]) throws(AutoHeightError) -> (
             count: Int, mayNeedBidi: Bool, hasControl: Bool
         ),
-        keepingFontIndices: Bool = false, skipping: [ParagraphPreparer.Stretch] = [],
+        keepingFontIndices: Bool = false, stretches: [ParagraphPreparer.Stretch] = [],
         faces: [PreparationContext] = [],
         _ body: (
             _ span: Paragraphs.Span, _ paragraph: PreparedParagraph, _ units: UnsafeBufferPointer<UInt16>,
@@ -65,25 +65,25 @@ extension TextStyle {
                 scratch.breakOffsets.withUnsafeBufferPointer {
                     Paragraphs.split(all, breaks: breaks, at: $0, into: &spans)
                 }
-                var skipped = 0
+                var next = 0
                 for span in spans {
                     // The stretches not to shape (``ParagraphPreparer/prepare``), in the paragraph.
                     var inside: [ParagraphPreparer.Stretch] = []
-                    while skipped < skipping.count && skipping[skipped].range.lowerBound < span.range.upperBound {
-                        let range = skipping[skipped].range.clamped(to: span.range)
+                    while next < stretches.count && stretches[next].range.lowerBound < span.range.upperBound {
+                        let range = stretches[next].range.clamped(to: span.range)
                         if !range.isEmpty {
                             let start = span.range.lowerBound
                             inside.append(
                                 ParagraphPreparer.Stretch(
                                     range: (range.lowerBound - start)..<(range.upperBound - start),
-                                    face: skipping[skipped].face, isBox: skipping[skipped].isBox))
+                                    face: stretches[next].face, isBox: stretches[next].isBox))
                         }
-                        if skipping[skipped].range.upperBound > span.range.upperBound { break }
-                        skipped += 1
+                        if stretches[next].range.upperBound > span.range.upperBound { break }
+                        next += 1
                     }
                     let paragraph = try preparer.prepare(
                         UnsafeBufferPointer(rebasing: all[span.range]), mayNeedBidi: mayNeedBidi,
-                        mayHaveControls: hasControl, skipping: inside)
+                        mayHaveControls: hasControl, stretches: inside)
                     try body(span, paragraph, all, preparer)
                 }
             }

@@ -71,18 +71,18 @@ package struct ParagraphPreparer {
     /// after it
     /// (``reprepare(_:)``):
     /// its last segment's whitespace then hangs as it would inside the paragraph; `bidiContext`,
-    /// that its bidi levels are resolved in that context (``BidiCut``). The stretches `skipping`
-    /// (sorted, disjoint: a styled text's runs in other faces, which the caller shapes) are
-    /// runs of their own, and without a segment cache not shaped (their advances stay zero).
-    /// Complexity: O(n).
+    /// that its bidi levels are resolved in that context (``BidiCut``). `stretches` (sorted,
+    /// disjoint: a styled text's spans of one style and its boxes) are runs of their own, each
+    /// shaped in its face (``faces``); boxes, without a segment cache, not at all (their
+    /// advances stay zero). Complexity: O(n).
     func prepare(
         _ units: UnsafeBufferPointer<UInt16>, mayNeedBidi: Bool = true, mayHaveControls: Bool = true,
-        endsParagraph: Bool = true, bidiContext: BidiContext? = nil, skipping: [Stretch] = []
+        endsParagraph: Bool = true, bidiContext: BidiContext? = nil, stretches: [Stretch] = []
     ) throws(AutoHeightError) -> PreparedParagraph {
         guard whiteSpace == .normal else {
             return try prepareUnits(
                 units, mayNeedBidi: mayNeedBidi, mayHaveControls: mayHaveControls, endsParagraph: endsParagraph,
-                bidiContext: bidiContext, skipping: skipping)
+                bidiContext: bidiContext, stretches: stretches)
         }
         // Collapsing: tabs, LF and CR are shaped and broken as spaces (offsets unchanged).
         var mapped = scratch.collapsedUnits
@@ -91,18 +91,18 @@ package struct ParagraphPreparer {
         guard CSSBreaks.mapCollapsible(units, into: &mapped) else {
             return try prepareUnits(
                 units, mayNeedBidi: mayNeedBidi, mayHaveControls: mayHaveControls, endsParagraph: endsParagraph,
-                bidiContext: bidiContext, skipping: skipping)
+                bidiContext: bidiContext, stretches: stretches)
         }
         return try mapped.withUnsafeBufferPointer { (buffer) throws(AutoHeightError) in
             try prepareUnits(
                 buffer, mayNeedBidi: mayNeedBidi, mayHaveControls: mayHaveControls, endsParagraph: endsParagraph,
-                bidiContext: bidiContext, skipping: skipping)
+                bidiContext: bidiContext, stretches: stretches)
         }
     }
 
     private func prepareUnits(
         _ units: UnsafeBufferPointer<UInt16>, mayNeedBidi: Bool, mayHaveControls: Bool, endsParagraph: Bool = true,
-        bidiContext: BidiContext? = nil, skipping: [Stretch]
+        bidiContext: BidiContext? = nil, stretches: [Stretch]
     ) throws(AutoHeightError) -> PreparedParagraph {
         let count = units.count
         if count == 0 { return .empty }
@@ -116,7 +116,7 @@ package struct ParagraphPreparer {
             brackets: &scratch.brackets)
         // A styled text's stretches in other faces are runs of their own (no engine shapes
         // across a change of face), not shaped here without a cache (the caller shapes them).
-        if !skipping.isEmpty { runs = Self.runs(runs, cutAt: skipping, dropping: cache == nil) }
+        if !stretches.isEmpty { runs = Self.runs(runs, cutAt: stretches, dropping: cache == nil) }
         var advances = scratch.zeroedAdvances(count: count)
         // One font: every unit is font 0, and no per-unit record is needed.
         var fontIndices =
@@ -229,26 +229,27 @@ package struct ParagraphPreparer {
         }
     }
 
-    /// `runs` cut where the stretches `skipped` (sorted, disjoint) start and end, the pieces
+    /// `runs` cut where `stretches` (sorted, disjoint) start and end, the pieces
     /// inside them of their stretch's face; boxes left out when `dropping`.
-    private static func runs(_ runs: [TextRun], cutAt skipped: [Stretch], dropping: Bool) -> [TextRun] {
+    private static func runs(_ runs: [TextRun], cutAt stretches: [Stretch], dropping: Bool) -> [TextRun] {
         var pieces: [TextRun] = []
-        pieces.reserveCapacity(runs.count + 2 * skipped.count)
+        pieces.reserveCapacity(runs.count + 2 * stretches.count)
         var gap = 0
         for run in runs {
             var start = run.range.lowerBound
             while start < run.range.upperBound {
-                while gap < skipped.count && skipped[gap].range.upperBound <= start { gap += 1 }
-                let inside = gap < skipped.count && skipped[gap].range.lowerBound <= start
+                while gap < stretches.count && stretches[gap].range.upperBound <= start { gap += 1 }
+                let inside = gap < stretches.count && stretches[gap].range.lowerBound <= start
                 let end = min(
                     run.range.upperBound,
-                    gap == skipped.count
-                        ? run.range.upperBound : inside ? skipped[gap].range.upperBound : skipped[gap].range.lowerBound)
-                if !(dropping && inside && skipped[gap].isBox) {
+                    gap == stretches.count
+                        ? run.range.upperBound
+                        : inside ? stretches[gap].range.upperBound : stretches[gap].range.lowerBound)
+                if !(dropping && inside && stretches[gap].isBox) {
                     pieces.append(
                         TextRun(
                             range: start..<end, script: run.script, isRightToLeft: run.isRightToLeft,
-                            face: inside ? skipped[gap].face : 0))
+                            face: inside ? stretches[gap].face : 0))
                 }
                 start = end
             }
