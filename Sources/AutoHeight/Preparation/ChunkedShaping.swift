@@ -30,6 +30,7 @@ extension ParagraphPreparer {
         var primaryShaper: HarfBuzzFont? = nil
         var primaryFace: UInt8 = 0
         let breaksByPhrase = language.breaksByPhrase
+        let severalFonts = shaper.mayUseSeveralFonts
         // The character tables, read once per paragraph, not per word.
         let breakTables = SegmentCache.BreakContext.Tables()
         let standalone = breakTables.standalone
@@ -39,12 +40,12 @@ extension ParagraphPreparer {
         // clusters then agree); ICU is asked about a run's start only when it is not sure.
         var clustersMarked = false
         for (runIndex, run) in runs.enumerated() {
-            // A styled text's run in another face: its shaper and its face's cache context.
-            let runShaper = run.face == 0 ? shaper : faces[Int(run.face) - 1].shaper
-            let runContext = run.face == 0 ? cache.context : faces[Int(run.face) - 1].cacheContext
-            // A face without a context in the cache (past its limit): its runs shape whole.
-            let chunkable = runContext != nil
+            // A styled text's run in another face: its face's cache context (nil past the
+            // cache's limit: its runs shape whole) and its shaper (read where needed: binding a
+            // copy retained its objects for every run).
             let face = run.face
+            let runContext = face == 0 ? cache.context : faces[Int(face) - 1].cacheContext
+            let chunkable = runContext != nil
             let faceID = face == 0 ? 0 : faces[Int(face) - 1].contextID
             // How the primary font couples words in this run, asked once per thread and context.
             // The space rules are unretained (a retain and a release per word otherwise):
@@ -62,6 +63,7 @@ extension ParagraphPreparer {
             }
             if answer == nil {
                 if scratch.runAnswers.count >= 64 { scratch.runAnswers.removeAll { $0.face != 0 } }
+                let runShaper = face == 0 ? shaper : faces[Int(face) - 1].shaper
                 let found = PreparationScratch.RunAnswer(
                     script: run.script, rightToLeft: run.isRightToLeft,
                     coupling: runShaper.fonts[0].wordCoupling(
@@ -72,7 +74,7 @@ extension ParagraphPreparer {
             }
             let spaceRules = answer!.spaceRules
             // With several fonts, chunks choose their own fonts (see `shapeMisses`).
-            let choosesFonts = runShaper.mayUseSeveralFonts
+            let choosesFonts = face == 0 ? severalFonts : faces[Int(face) - 1].shaper.mayUseSeveralFonts
             guard chunkable, Self.contextStaysOutside(run, units),
                 try Graphemes.clusterStarts(at: run.range.lowerBound, in: units)
             else {
@@ -119,7 +121,7 @@ extension ParagraphPreparer {
                     {
                         guard let spaceRules else { break }
                         if primaryShaper == nil || primaryFace != face {
-                            primaryShaper = runShaper.fonts[0].shaper
+                            primaryShaper = (face == 0 ? shaper : faces[Int(face) - 1].shaper).fonts[0].shaper
                             primaryFace = face
                         }
                         var spaces = 1
