@@ -47,32 +47,8 @@ extension ParagraphPreparer {
             let runContext = face == 0 ? cache.context : faces[Int(face) - 1].cacheContext
             let chunkable = runContext != nil
             let faceID = face == 0 ? 0 : faces[Int(face) - 1].contextID
-            // How the primary font couples words in this run, asked once per thread and context.
-            // The space rules are unretained (a retain and a release per word otherwise):
-            // `scratch.runAnswers` holds them.
-            var answer: (allowsChunks: Bool, spaceRules: Unmanaged<SpaceContextRules>?)? = nil
-            scratch.runAnswers.withUnsafeBufferPointer { known in
-                // By index: binding an entry would copy (and retain) its coupling.
-                for index in known.indices
-                where known[index].script == run.script && known[index].rightToLeft == run.isRightToLeft
-                    && known[index].face == faceID
-                {
-                    answer = (known[index].allowsChunks, known[index].spaceRules)
-                    break
-                }
-            }
-            if answer == nil {
-                if scratch.runAnswers.count >= 64 { scratch.runAnswers.removeAll { $0.face != 0 } }
-                let runShaper = face == 0 ? shaper : faces[Int(face) - 1].shaper
-                let found = PreparationScratch.RunAnswer(
-                    script: run.script, rightToLeft: run.isRightToLeft,
-                    coupling: runShaper.fonts[0].wordCoupling(
-                        script: run.script, rightToLeft: run.isRightToLeft,
-                        language: runShaper.language(for: run.script)), face: faceID)
-                scratch.runAnswers.append(found)
-                answer = (found.allowsChunks, found.spaceRules)
-            }
-            let spaceRules = answer!.spaceRules
+            let answer = runAnswer(for: run, faceID: faceID)
+            let spaceRules = answer.spaceRules
             // With several fonts, chunks choose their own fonts (see `shapeMisses`).
             let choosesFonts = face == 0 ? severalFonts : faces[Int(face) - 1].shaper.mayUseSeveralFonts
             guard chunkable, Self.contextStaysOutside(run, units),
@@ -94,7 +70,7 @@ extension ParagraphPreparer {
                 (run.isRightToLeft ? 1 << 63 : 0) | UInt64(run.script.tag) << 32
                 | UInt64(UInt32(truncatingIfNeeded: runContext!) & 0xFFFF)
             let runEnd = run.range.upperBound
-            guard answer!.allowsChunks else {
+            guard answer.allowsChunks else {
                 // The primary font ties words together: the run is one request, shaped whole.
                 var request = SegmentCache.wholeRun(
                     of: run.range, script: run.script, isRightToLeft: run.isRightToLeft, tag: runTag, units: units)
@@ -187,6 +163,37 @@ extension ParagraphPreparer {
         // when every chunk's were stored (a chunk whose values missed can still hold them, as a
         // marker of a run shaped whole or of fonts that depend on the next cluster), they stand.
         return (missing, breaksFound, requests)
+    }
+
+    /// How the primary font of `run`'s face couples words in runs of its script and direction,
+    /// asked once per thread and context (`faceID`: 0 for the style's own fonts, else the face's
+    /// context). The space rules are unretained (a retain and a release per word otherwise):
+    /// `scratch.runAnswers` holds them. Apart from the chunk scan, whose loops the compiler
+    /// then keeps inlined.
+    private func runAnswer(
+        for run: TextRun, faceID: UInt64
+    ) -> (allowsChunks: Bool, spaceRules: Unmanaged<SpaceContextRules>?) {
+        var answer: (allowsChunks: Bool, spaceRules: Unmanaged<SpaceContextRules>?)? = nil
+        scratch.runAnswers.withUnsafeBufferPointer { known in
+            // By index: binding an entry would copy (and retain) its coupling.
+            for index in known.indices
+            where known[index].script == run.script && known[index].rightToLeft == run.isRightToLeft
+                && known[index].face == faceID
+            {
+                answer = (known[index].allowsChunks, known[index].spaceRules)
+                break
+            }
+        }
+        if let answer { return answer }
+        if scratch.runAnswers.count >= 64 { scratch.runAnswers.removeAll { $0.face != 0 } }
+        let runShaper = run.face == 0 ? shaper : faces[Int(run.face) - 1].shaper
+        let found = PreparationScratch.RunAnswer(
+            script: run.script, rightToLeft: run.isRightToLeft,
+            coupling: runShaper.fonts[0].wordCoupling(
+                script: run.script, rightToLeft: run.isRightToLeft, language: runShaper.language(for: run.script)),
+            face: faceID)
+        scratch.runAnswers.append(found)
+        return (found.allowsChunks, found.spaceRules)
     }
 
     /// Whether shaping `run`'s chunks without the paragraph around them is exact: HarfBuzz's
