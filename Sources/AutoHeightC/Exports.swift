@@ -91,6 +91,8 @@ public func abiMeasureUTF16(
 enum TextInput {
     case utf8(UnsafePointer<CChar>?, Int)
     case utf16(UnsafePointer<UInt16>?, Int)
+    /// A styled text, already read from the caller's runs and boxes.
+    case styled(StyledText)
 }
 
 /// One text at every width: the one-shot measure for one width (of the caller's memory, no
@@ -116,16 +118,26 @@ func measure(
                 try converting { () throws(AutoHeightError) in
                     try object.style.measure(utf16: text, width: width, lineLimits: limits)
                 })
+        case .styled(let styled):
+            results[0] = ah_measurement(
+                try converting { () throws(AutoHeightError) in
+                    try object.style.measure(styled, width: width, lineLimits: limits)
+                })
         }
         return
     }
-    let text: String
+    let prepare: () throws(AutoHeightError) -> PreparedText
     switch input {
-    case .utf8(let bytes, let length): text = try Inputs.text(bytes, length: length)
-    case .utf16(let units, let length): text = try Inputs.string(utf16: Inputs.utf16(units, length: length))
+    case .utf8(let bytes, let length):
+        let text = try Inputs.text(bytes, length: length)
+        prepare = { () throws(AutoHeightError) in try object.style.prepare(text) }
+    case .utf16(let units, let length):
+        let text = try Inputs.string(utf16: Inputs.utf16(units, length: length))
+        prepare = { () throws(AutoHeightError) in try object.style.prepare(text) }
+    case .styled(let styled): prepare = { () throws(AutoHeightError) in try object.style.prepare(styled) }
     }
     try converting { () throws(AutoHeightError) in
-        let prepared = try object.style.prepare(text)
+        let prepared = try prepare()
         for (index, width) in widths.enumerated() {
             results[index] = ah_measurement(try prepared.measure(width: width, lineLimits: limits))
         }

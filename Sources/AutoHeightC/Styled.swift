@@ -78,17 +78,7 @@ public func abiMeasureStyled(
         guard let results else { throw .argument("results is NULL") }
         let styled = try Inputs.styled(
             text, length: length, runs: runs, runCount: runCount, boxes: boxes, boxCount: boxCount)
-        let limits = object.lineLimits
-        // Every result is written only when all widths succeeded (outputs untouched on failure).
-        let measurements = try converting { () throws(AutoHeightError) -> [TextMeasurement] in
-            if widths.count == 1 { return [try object.style.measure(styled, width: widths[0], lineLimits: limits)] }
-            let prepared = try object.style.prepare(styled)
-            var found: [TextMeasurement] = []
-            found.reserveCapacity(widths.count)
-            for width in widths { found.append(try prepared.measure(width: width, lineLimits: limits)) }
-            return found
-        }
-        for (index, measurement) in measurements.enumerated() { results[index] = ah_measurement(measurement) }
+        try measure(.styled(styled), object, widths, into: results)
     }
 }
 
