@@ -20,11 +20,16 @@ package enum Graphemes {
     /// character that never joins what precedes it (``isStandalone(_:)``: no mark, joiner, jamo
     /// or emoji part), after a unit that joins nothing to what follows (below U+0600 there is no
     /// prepended concatenation mark or leading jamo, and a standalone character joins nothing).
-    /// `table` is ``standaloneTable``, for callers that read it once.
+    /// U+FFFC (an inline object: a box of a styled text) counts as standalone on either side: it
+    /// is neither a mark nor a joiner nor prepended, and only a mark after it (not standalone)
+    /// would join it. `table` is ``standaloneTable``, for callers that read it once.
     static func clusterSurelyStarts(
         at index: Int, in units: UnsafeBufferPointer<UInt16>, table: UnsafeBufferPointer<UInt64> = standaloneBits
     ) -> Bool {
-        isStandalone(units[index], in: table) && (units[index - 1] < 0x600 || isStandalone(units[index - 1], in: table))
+        let unit = units[index]
+        let before = units[index - 1]
+        return (isStandalone(unit, in: table) || unit == 0xFFFC)
+            && (before < 0x600 || before == 0xFFFC || isStandalone(before, in: table))
     }
 
     /// Whether a grapheme cluster starts at `index` of `units` (0 through `units.count`): surely
