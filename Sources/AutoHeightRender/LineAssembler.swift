@@ -126,7 +126,7 @@ struct LineAssembler {
     private static func spacings(of shapedRun: ShapedRun, in paragraph: ShapedParagraph) -> [Double] {
         let glyphs = shapedRun.glyphs
         let clusters = Set(glyphs.map(\.cluster)).sorted()
-        var result = [Double](repeating: 0, count: glyphs.count)
+        var result = [Double](filledWith: 0, count: glyphs.count)
         for (position, glyph) in glyphs.enumerated()
         where position + 1 == glyphs.count || glyphs[position + 1].cluster != glyph.cluster {
             let next = clusters.first { $0 > glyph.cluster } ?? shapedRun.range.upperBound
@@ -143,7 +143,7 @@ struct LineAssembler {
     {
         var tabs: [Int: Double] = [:]
         guard paragraph.units[start..<end].contains(0x09) else { return tabs }
-        var advances = [Double](repeating: 0, count: end - start)
+        var advances = [Double](filledWith: 0, count: end - start)
         for shapedRun in shapedRuns {
             let face = faces[shapedRun.face]
             guard let font = face.fonts.font(at: shapedRun.fontIndex) else { continue }

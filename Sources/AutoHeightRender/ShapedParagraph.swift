@@ -56,9 +56,9 @@ struct ShapedParagraph: Sendable {
         self.units = units
         let shaper = preparer.shaper
         let count = units.count
-        var flags = [UInt8](repeating: 0, count: count)
-        var advances = [Double](repeating: 0, count: count)
-        var fontIndices = shaper.mayUseSeveralFonts ? [UInt8](repeating: 0, count: count) : []
+        var flags = [UInt8](filledWith: 0, count: count)
+        var advances = [Double](filledWith: 0, count: count)
+        var fontIndices = shaper.mayUseSeveralFonts ? [UInt8](filledWith: 0, count: count) : []
         var shapedRuns: [ShapedRun] = []
         let bidi =
             units.contains(where: CharacterClasses.mayNeedBidi)

@@ -53,7 +53,7 @@ struct StyledShaping {
     func apply(to paragraph: inout ShapedParagraph, start: Int) throws(AutoHeightError) {
         let count = paragraph.units.count
         let end = start + count
-        var spacing = [Double](repeating: 0, count: count)
+        var spacing = [Double](filledWith: 0, count: count)
         var spaced = false
         for span in spans.spans where span.start < end && span.end > start {
             let lower = max(span.start, start) - start

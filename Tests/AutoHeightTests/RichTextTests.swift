@@ -191,8 +191,16 @@ import AutoHeightRecords
                 missed.append(String(unit, radix: 16))
             }
         }
+        // The pictographs and emoji skipped as pairs.
+        for scalar in UInt32(0x1F300)..<0x1FB00 where Script.of(scalar).alignmentBaselineKind != 0 {
+            missed.append(String(scalar, radix: 16))
+        }
         #expect(missed.isEmpty, "\(missed.prefix(20))")
         #expect(!Script.mayAlignOffAlphabetic(0xFFFC) && !Script.mayAlignOffAlphabetic(0x2019))
+        let pairs: [UInt16] = Array("a😀b🚀".utf16)
+        let kanjiB: [UInt16] = Array("a𠀋".utf16)
+        pairs.withUnsafeBufferPointer { #expect(!Script.mayAlignOffAlphabetic(in: $0)) }
+        kanjiB.withUnsafeBufferPointer { #expect(Script.mayAlignOffAlphabetic(in: $0)) }
     }
 
     /// A box is no text: the space after it takes the font of the text after it (Pango: 278.0156

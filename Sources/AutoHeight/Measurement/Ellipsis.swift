@@ -38,7 +38,7 @@ extension PreparedText {
                     + paragraph.unitsWidth(unit..<unit + 1, pen: pens[pens.count - 1], tabStop: tabStop))
         }
         // Cuts just after a segment's trailing whitespace are left out: "brown…", not "brown …".
-        var afterWhitespace = [Bool](repeating: false, count: end - start + 1)
+        var afterWhitespace = [Bool](filledWith: false, count: end - start + 1)
         var segmentStart = 0
         for segment in paragraph.segments {
             let contentEnd = Int(segment.contentEnd)

@@ -131,8 +131,14 @@ extension StyleRun {
 
 /// The runs of a styled text resolved to stretches of one style each.
 package struct StyledSpans {
-    /// `(start, end, style)`: consecutive, covering the text, `style` an index in ``styles``.
-    package var spans: [(start: Int, end: Int, style: Int)]
+    /// A stretch of one resolved style: `style` is an index in ``styles``.
+    package struct Span {
+        package var start: Int
+        package var end: Int
+        package var style: Int
+    }
+    /// Consecutive, covering the text.
+    package var spans: [Span]
     /// The distinct resolved styles the spans name.
     package var styles: [ResolvedRunStyle]
 
@@ -141,9 +147,14 @@ package struct StyledSpans {
     package init(runs: [StyleRun], units: [UInt16], baseSize: Double) throws(AutoHeightError) {
         let count = units.count
         for index in runs.indices { try Self.check(runs[index], index: index, units: units) }
-        var cuts = [0, count]
+        var cuts: [Int] = []
         cuts.reserveCapacity(2 * runs.count + 2)
-        for run in runs { cuts.append(contentsOf: [run.start, run.end]) }
+        cuts.append(0)
+        cuts.append(count)
+        for run in runs {
+            cuts.append(run.start)
+            cuts.append(run.end)
+        }
         cuts.sort()
         var kept = 1
         for index in 1..<cuts.count where cuts[index] != cuts[kept - 1] {
@@ -154,40 +165,45 @@ package struct StyledSpans {
         let intervals = cuts.count - 1
         // Per attribute (family, weight, slant, size, spacing), the last run naming it over each
         // interval: runs painted from the last backwards, each interval once (`next` skips the
-        // painted ones, with path halving).
-        var owners = [Int32](repeating: -1, count: 5 * intervals)
-        var next = [Int32](repeating: 0, count: intervals + 1)
-        for attribute in 0..<5 {
-            for index in next.indices { next[index] = Int32(index) }
-            for runIndex in runs.indices.reversed() where runs[runIndex].names(attribute) {
-                let upper = Self.position(of: runs[runIndex].end, in: cuts)
-                var index = Self.unpainted(from: Self.position(of: runs[runIndex].start, in: cuts), next: &next)
-                while index < upper {
-                    owners[attribute * intervals + index] = Int32(runIndex)
-                    next[index] = Int32(index + 1)
-                    index = Self.unpainted(from: index + 1, next: &next)
-                }
-            }
-        }
+        // painted ones, with path halving). Scratch memory on the stack where it fits.
         var styles: [ResolvedRunStyle] = []
-        var spans: [(start: Int, end: Int, style: Int)] = []
+        var spans: [Span] = []
         styles.reserveCapacity(min(intervals, 8))
         spans.reserveCapacity(intervals)
-        for interval in 0..<intervals {
-            func owner(_ attribute: Int) -> StyleRun? {
-                let found = owners[attribute * intervals + interval]
-                return found < 0 ? nil : runs[Int(found)]
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 6 * intervals + 1) { scratch in
+            let owners = UnsafeMutableBufferPointer(rebasing: scratch[..<(5 * intervals)])
+            let next = UnsafeMutableBufferPointer(rebasing: scratch[(5 * intervals)...])
+            owners.initialize(repeating: -1)
+            for attribute in 0..<5 {
+                for index in next.indices { next[index] = Int32(index) }
+                for runIndex in runs.indices.reversed() where runs[runIndex].names(attribute) {
+                    let upper = Self.position(of: runs[runIndex].end, in: cuts)
+                    var index = Self.unpainted(from: Self.position(of: runs[runIndex].start, in: cuts), next: next)
+                    while index < upper {
+                        owners[attribute * intervals + index] = Int32(runIndex)
+                        next[index] = Int32(index + 1)
+                        index = Self.unpainted(from: index + 1, next: next)
+                    }
+                }
             }
-            let style = ResolvedRunStyle(
-                family: owner(0)?.family, weight: owner(1)?.weight ?? 400, italic: owner(2)?.italic ?? false,
-                size: owner(3)?.size ?? baseSize, letterSpacing: owner(4)?.letterSpacing ?? 0)
-            // Few styles per text: found by comparison (searched from the last, the likeliest).
-            let index = styles.lastIndex(of: style) ?? styles.count
-            if index == styles.count { styles.append(style) }
-            if let last = spans.last, last.style == index {
-                spans[spans.count - 1].end = cuts[interval + 1]
-            } else {
-                spans.append((cuts[interval], cuts[interval + 1], index))
+            for interval in 0..<intervals {
+                func owner(_ attribute: Int) -> Int? {
+                    let found = owners[attribute * intervals + interval]
+                    return found < 0 ? nil : Int(found)
+                }
+                let style = ResolvedRunStyle(
+                    family: owner(0).flatMap { runs[$0].family }, weight: owner(1).flatMap { runs[$0].weight } ?? 400,
+                    italic: owner(2).flatMap { runs[$0].italic } ?? false,
+                    size: owner(3).flatMap { runs[$0].size } ?? baseSize,
+                    letterSpacing: owner(4).flatMap { runs[$0].letterSpacing } ?? 0)
+                // Few styles per text: found by comparison (searched from the last, the likeliest).
+                let index = styles.lastIndex(of: style) ?? styles.count
+                if index == styles.count { styles.append(style) }
+                if let last = spans.last, last.style == index {
+                    spans[spans.count - 1].end = cuts[interval + 1]
+                } else {
+                    spans.append(Span(start: cuts[interval], end: cuts[interval + 1], style: index))
+                }
             }
         }
         self.spans = spans
@@ -206,7 +222,7 @@ package struct StyledSpans {
     }
 
     /// The first interval at or after `start` not painted yet.
-    private static func unpainted(from start: Int, next: inout [Int32]) -> Int {
+    private static func unpainted(from start: Int, next: UnsafeMutableBufferPointer<Int32>) -> Int {
         var index = start
         while Int(next[index]) != index {
             next[index] = next[Int(next[index])]
@@ -252,11 +268,14 @@ package struct StyledSpans {
 
     /// Checks the boxes against the text's U+FFFC characters (one each, in order).
     static func checkBoxes(_ boxes: [InlineBox], units: [UInt16]) throws(AutoHeightError) {
-        for (index, box) in boxes.enumerated() {
-            for (name, value) in [("width", box.width), ("height", box.height)]
-            where !(value.isFinite && value >= 0 && value <= AutoHeightError.maximumWidth) {
+        func check(_ value: Double, _ name: String, _ index: Int) throws(AutoHeightError) {
+            guard value.isFinite && value >= 0 && value <= AutoHeightError.maximumWidth else {
                 throw .invalidBox(index: index, reason: "\(name) \(value) must be finite, 0...1e9 px")
             }
+        }
+        for (index, box) in boxes.enumerated() {
+            try check(box.width, "width", index)
+            try check(box.height, "height", index)
         }
         let objects = units.reduce(0) { $1 == 0xFFFC ? $0 + 1 : $0 }
         guard objects == boxes.count else {

@@ -6,7 +6,7 @@ package enum BidiReordering {
     /// order): element `i` is the logical index of the run drawn `i`-th from the left.
     package static func visualOrder(levels: [UInt8]) -> [Int] {
         guard !levels.isEmpty else { return [] }
-        var map = [Int32](repeating: 0, count: levels.count)
+        var map = [Int32](filledWith: 0, count: levels.count)
         let status = ah_bidi_reorder_visual(levels, Int32(levels.count), &map)
         // Only a negative count fails; the count here is an array's.
         precondition(status == 0, "ubidi_reorderVisual refused \(levels.count) runs")
@@ -37,7 +37,7 @@ package struct ParagraphBidi {
         var status: Int32 = 0
         guard let bidi = ah_bidi_open(&status) else { throw .icuFailure("bidi: \(ICUFailure(status: status))") }
         defer { ah_bidi_close(bidi) }
-        var resolved = [UInt8](repeating: 0, count: units.count)
+        var resolved = [UInt8](filledWith: 0, count: units.count)
         let level = ah_bidi_levels(bidi, units.baseAddress, Int32(units.count), 0xFE, &resolved, &status)
         guard level >= 0 else { throw .icuFailure("bidi: \(ICUFailure(status: status))") }
         levels = resolved

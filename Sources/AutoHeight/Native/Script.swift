@@ -52,12 +52,32 @@ package struct Script: Hashable, Sendable {
     /// with none of them needs no per-line baseline (Latin, Cyrillic, Arabic and their
     /// punctuation, boxes).
     static func mayAlignOffAlphabetic(_ unit: UInt16) -> Bool {
-        switch unit {
+        // Most text is below the first range: one comparison, not the chain of ranges.
+        guard unit >= 0x02EA else { return false }
+        return switch unit {
         case 0x02EA...0x02EB, 0x0900..<0x0B00, 0x0F00..<0x1000, 0x1100..<0x1200, 0x1900..<0x1950, 0x2E80..<0xA000,
             0xA800..<0xA900, 0xA960..<0xA980, 0xAAE0..<0xAB00, 0xABC0..<0xE000, 0xF900..<0xFB00, 0xFF00..<0xFFF0:
             true
         default: false
         }
+    }
+
+    /// Whether any unit of `units` may be of such a script (``mayAlignOffAlphabetic(_:)``), a
+    /// surrogate pair decoded: the pictographs and emoji of U+1F300..<U+1FB00 are of none.
+    static func mayAlignOffAlphabetic(in units: UnsafeBufferPointer<UInt16>) -> Bool {
+        var index = 0
+        while index < units.count {
+            let unit = units[index]
+            index += 1
+            guard mayAlignOffAlphabetic(unit) else { continue }
+            guard UTF16.isLeadSurrogate(unit), index < units.count, UTF16.isTrailSurrogate(units[index]) else {
+                return true
+            }
+            let scalar = 0x10000 + (UInt32(unit) - 0xD800) << 10 + (UInt32(units[index]) - 0xDC00)
+            if !(0x1F300..<0x1FB00).contains(scalar) { return true }
+            index += 1
+        }
+        return false
     }
 
     /// Common, Inherited or Unknown: no script of its own (takes its neighbours').

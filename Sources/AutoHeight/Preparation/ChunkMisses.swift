@@ -27,7 +27,7 @@ extension ParagraphPreparer {
         var kinds: [SegmentStore.Kind] = []
         var wholeRuns: [Int] = []
         // Per face (a styled text's runs in other faces have their own fonts).
-        var independentFonts: [[UInt8]] = Array(repeating: [0], count: faces.count + 1)
+        var independentFonts: [[UInt8]] = Array(filledWith: [0], count: faces.count + 1)
         for requestIndex in misses {
             let request = requests[requestIndex]
             let face = runs[request.run].face
@@ -43,14 +43,14 @@ extension ParagraphPreparer {
             let range = request.range
             let shapedCount = range.count + max(request.next, request.lookahead)
             let slice = UnsafeBufferPointer(rebasing: units[range.lowerBound..<(range.lowerBound + shapedCount)])
-            var chunkFlags = [UInt8](repeating: 0, count: shapedCount)
+            var chunkFlags = [UInt8](filledWith: 0, count: shapedCount)
             // The next cluster is shaped as text (its font decides the spaces'); a space rule's
             // character only as context: no grapheme start, so it counts for nothing.
             try Graphemes.markStarts(
                 of: UnsafeBufferPointer(rebasing: slice[0..<(request.next > 0 ? shapedCount : range.count)]),
                 in: &chunkFlags, offset: 0, bit: UnitFlag.graphemeStart)
-            var chunkAdvances = [Double](repeating: 0, count: shapedCount)
-            var chunkFonts = fontIndices.isEmpty ? [] : [UInt8](repeating: 0, count: shapedCount)
+            var chunkAdvances = [Double](filledWith: 0, count: shapedCount)
+            var chunkFonts = fontIndices.isEmpty ? [] : [UInt8](filledWith: 0, count: shapedCount)
             let run = TextRun(range: 0..<shapedCount, script: request.script, isRightToLeft: request.isRightToLeft)
             var chunkMissing = try withShaper(face: face) { (runShaper) throws(AutoHeightError) in
                 try runShaper.shape(

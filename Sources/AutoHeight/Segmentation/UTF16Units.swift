@@ -230,7 +230,7 @@ extension Array {
     /// `Array(unsafeUninitializedCapacity:initializingWith:)`, whose allocation goes through a
     /// generic runtime entry point that looks the storage type up on every call, this allocates
     /// through code specialized for `Element` (hot paths allocate several arrays per paragraph).
-    init(filledWith value: Element, count: Int) {
+    package init(filledWith value: Element, count: Int) {
         self = []
         reserveCapacity(count)
         append(contentsOf: repeatElement(value, count: count))
