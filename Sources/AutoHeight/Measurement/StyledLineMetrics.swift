@@ -165,6 +165,7 @@ package final class StyledLineMetrics: Sendable {
             gaps.reserveCapacity(4)
             ideographic.reserveCapacity(4)
             hanging.reserveCapacity(4)
+            keys.reserveCapacity(4)
             switch (style.lineHeight, style.profile) {
             case (.metrics, _): mode = .tallest
             case (.normal, _), (_, .web): mode = .css

@@ -6,13 +6,13 @@
 //   each span of one style and each box a run of its own in that pass: a span is shaped in its
 //   face (its own shaper and segment-cache context, the paragraph around it as HarfBuzz's
 //   context; engines shape no run across a change of font, size or spacing), a box not at all
-//   without a cache. Advances are then scaled from their size to the base em, letter spacing
-//   and box widths added per unit, and the segments measured again over the same
-//   opportunities, their masks naming line-height classes (StyledLineMetrics).
+//   without a cache. Within the same pass, before its segments are measured (restyle), the
+//   advances are scaled from their size to the base em, letter spacing and box widths added
+//   per unit, and the font indices become line-height classes (StyledLineMetrics) that the
+//   segments' masks name.
 // Limitations: a styled text is measured at its style's size; letter spacing follows Chromium
 //   (after every cluster, none between the letters of cursive scripts) also in the editor
-//   profile, where Pango adds one spacing fewer per line (it over-counts by at most that). The
-//   segments are measured twice (plain, then restyled).
+//   profile, where Pango adds one spacing fewer per line (it over-counts by at most that).
 
 /// Prepares a ``StyledText`` into a ``PreparedText`` whose paragraphs carry line-height classes.
 package enum StyledPreparation {
@@ -20,8 +20,10 @@ package enum StyledPreparation {
         try style.validate()
         var units: [UInt16] = []
         var breakOffsets: [Int32] = []
-        let unitCount = transcodeUTF16Units(of: styled.text, into: &units, breakOffsets: &breakOffsets).count
-        units.removeLast(units.count - unitCount)
+        let transcoded = transcodeUTF16Units(of: styled.text, into: &units, breakOffsets: &breakOffsets)
+        units.removeLast(units.count - transcoded.count)
+        // The text's units, handed to the paragraphs' pass as they are (not transcoded again).
+        let textUnits = units
         let resolved = try StyledSpans(runs: styled.runs, units: units, baseSize: style.fontSize)
         try StyledSpans.checkBoxes(styled.boxes, units: units)
         if styled.runs.isEmpty && styled.boxes.isEmpty { return try PreparedText(styled.text, style: style) }
@@ -50,19 +52,10 @@ package enum StyledPreparation {
         }
         var boxOffsets: [Int] = []
         for (offset, unit) in units.enumerated() where unit == 0xFFFC { boxOffsets.append(offset) }
-        // The units as preparation sees them: with `white-space: normal`, tabs and line feeds
-        // are spaces (shaped, spaced and measured as spaces).
-        if style.whiteSpace == .normal {
-            var mapped: [UInt16] = []
-            if units.withUnsafeBufferPointer({ CSSBreaks.mapCollapsible($0, into: &mapped) }) { units = mapped }
-        }
         var classes = StyledLineMetrics.Builder(style: style)
-        // First every paragraph is prepared (each span in its face), then each is restyled.
-        var prepared: [ParagraphRecord] = []
-        var preparedFonts: [[UInt8]] = []
         // The faces of the paragraph's pass: each face context once (its number: position + 1).
         var passFaces: [PreparationContext] = []
-        var faceNumbers = [UInt8](repeating: 0, count: faces.count)
+        var faceNumbers = [UInt8](filledWith: 0, count: faces.count)
         for (index, face) in faces.enumerated() {
             guard let faceContext = face.context else { continue }
             if let known = passFaces.firstIndex(where: { $0 === faceContext }) {
@@ -95,73 +88,75 @@ package enum StyledPreparation {
                 stretches.append(ParagraphPreparer.Stretch(range: start..<span.end, face: faceNumbers[span.style]))
             }
         }
-        let count = try style.prepareParagraphs(
-            of: styled.text, keepingFontIndices: true, stretches: stretches, faces: passFaces
-        ) {
-            (span, paragraph, _, preparer) throws(AutoHeightError) in
-            preparedFonts.append(paragraph.length > 0 ? preparer.scratch.keptFontIndices : [])
-            prepared.append(ParagraphRecord(start: span.range.lowerBound, paragraph: paragraph))
-        }
-        let context = try style.preparationContext()
         var records: [ParagraphRecord] = []
-        records.reserveCapacity(prepared.count)
         var missing = 0
         var spanIndex = 0
-        try units.withUnsafeBufferPointer { (all) throws(AutoHeightError) in
-            for index in prepared.indices {
-                // Moved out of the array: the one reference, so that it is changed in place.
-                var restyled = prepared[index].paragraph
-                prepared[index].paragraph = .empty
-                let range = prepared[index].start..<(prepared[index].start + restyled.length)
-                while spanIndex < resolved.spans.count && resolved.spans[spanIndex].end <= range.lowerBound {
-                    spanIndex += 1
+        // What the pass's restyling found in the paragraph it hands over next.
+        var restyledStarts: [UInt8] = []
+        var restyledMissing = 0
+        let count = try style.prepareParagraphs(
+            fill: { (into, offsets) in
+                if into.count < textUnits.count {
+                    into.append(contentsOf: repeatElement(0, count: textUnits.count - into.count))
                 }
-                if !range.isEmpty {
-                    let paragraphUnits = UnsafeBufferPointer(rebasing: all[range])
-                    let (unitClasses, boundaries) = try restyle(
-                        &restyled, units: paragraphUnits, offset: range.lowerBound, spans: resolved, from: spanIndex,
-                        faces: faces, baseFonts: preparedFonts[index], boxes: styled.boxes, boxOffsets: boxOffsets,
-                        style: style,
-                        classes: &classes)
-                    try context.withPreparer { (preparer) throws(AutoHeightError) in
-                        preparer.resegment(
-                            &restyled, units: paragraphUnits, classes: unitClasses, boundaries: boundaries)
-                    }
+                into.withUnsafeMutableBufferPointer { target in
+                    textUnits.withUnsafeBufferPointer { _ = target.update(fromContentsOf: $0) }
                 }
-                // The break ending the paragraph: in CSS it sits on the last line in its run's
-                // style; in Pango only an empty line takes its style.
-                if range.upperBound < all.count && (classes.mode == .css || range.isEmpty) {
-                    let at = range.upperBound
-                    var owner = spanIndex
-                    while owner + 1 < resolved.spans.count && resolved.spans[owner].end <= at { owner += 1 }
-                    let runStyle = resolved.styles[resolved.spans[owner].style]
-                    restyled.endMask =
-                        1 << UInt32(classes.font(0, of: faces[resolved.spans[owner].style].stack, size: runStyle.size))
-                }
-                missing += restyled.missingGlyphs
-                records.append(ParagraphRecord(start: range.lowerBound, paragraph: restyled))
+                offsets.removeAll(keepingCapacity: true)
+                offsets.append(contentsOf: breakOffsets)
+                return transcoded
+            }, stretches: stretches, faces: passFaces,
+            restyle: { (offset, paragraphUnits, advances, flags, fontIndices, boundaries) throws(AutoHeightError) in
+                while spanIndex < resolved.spans.count && resolved.spans[spanIndex].end <= offset { spanIndex += 1 }
+                restyle(
+                    units: paragraphUnits, offset: offset, spans: resolved, from: spanIndex, faces: faces,
+                    boxes: styled.boxes, boxOffsets: boxOffsets, style: style, classes: &classes,
+                    advances: &advances, flags: &flags, fontIndices: &fontIndices, boundaries: &boundaries)
+                restyledStarts =
+                    classes.mode == .tallest ? lineStarts(units: paragraphUnits, classes: fontIndices) : []
+                restyledMissing = UnitFlag.missingClusters(in: flags[...])
             }
+        ) {
+            (span, paragraph, all, _) throws(AutoHeightError) in
+            var restyled = paragraph
+            let range = span.range
+            while spanIndex < resolved.spans.count && resolved.spans[spanIndex].end <= range.lowerBound {
+                spanIndex += 1
+            }
+            if !range.isEmpty {
+                restyled.lineStarts = restyledStarts
+                restyled.missingGlyphs = restyledMissing
+            }
+            // The break ending the paragraph: in CSS it sits on the last line in its run's
+            // style; in Pango only an empty line takes its style.
+            if range.upperBound < all.count && (classes.mode == .css || range.isEmpty) {
+                let at = range.upperBound
+                var owner = spanIndex
+                while owner + 1 < resolved.spans.count && resolved.spans[owner].end <= at { owner += 1 }
+                let runStyle = resolved.styles[resolved.spans[owner].style]
+                restyled.endMask =
+                    1 << UInt32(classes.font(0, of: faces[resolved.spans[owner].style].stack, size: runStyle.size))
+            }
+            missing += restyled.missingGlyphs
+            records.append(ParagraphRecord(start: range.lowerBound, paragraph: restyled))
         }
         return PreparedText(
             style: style, utf16Count: count, records: records, missingGlyphCount: missing, styled: classes.build(),
             styledSource: styled)
     }
 
-    /// Gives one prepared paragraph (`units` at `offset` in the text) the widths and classes of
-    /// its styles and boxes, and measures its segments again.
+    /// Gives one paragraph (`units` at `offset` in the text, as its pass prepared them) the
+    /// widths of its styles and boxes, and its units their line-height classes in place of
+    /// their font indices (`fontIndices`: empty when all are font 0); in the web profile, a
+    /// break opportunity on each side of every box.
     private static func restyle(
-        _ paragraph: inout PreparedParagraph, units: UnsafeBufferPointer<UInt16>, offset: Int, spans: StyledSpans,
-        from firstSpan: Int, faces: [RunFace], baseFonts: [UInt8], boxes: [InlineBox],
-        boxOffsets: [Int], style: TextStyle, classes: inout StyledLineMetrics.Builder
-    ) throws(AutoHeightError) -> (classes: [UInt8], boundaries: [Int32]) {
+        units: UnsafeBufferPointer<UInt16>, offset: Int, spans: StyledSpans, from firstSpan: Int, faces: [RunFace],
+        boxes: [InlineBox], boxOffsets: [Int], style: TextStyle, classes: inout StyledLineMetrics.Builder,
+        advances: inout [Double], flags: inout [UInt8], fontIndices: inout [UInt8], boundaries: inout [Int32]
+    ) {
         let length = units.count
         let end = offset + length
-        // Taken out of the paragraph, so that they are changed in place (not copied).
-        var advances = paragraph.advances
-        var flags = paragraph.flags
-        paragraph.advances = []
-        paragraph.flags = []
-        var unitClasses = [UInt8](repeating: 0, count: length)
+        if fontIndices.count != length { fontIndices = [UInt8](filledWith: 0, count: length) }
         let web = style.profile == .web
         var index = firstSpan
         while index < spans.spans.count && spans.spans[index].start < end {
@@ -175,19 +170,16 @@ package enum StyledPreparation {
             // Most stretches use one or two fonts: the last one's class is kept.
             var lastFont = -1
             var lastClass: UInt8 = 0
-            func fontClass(_ font: Int) -> UInt8 {
+            // Font indices are the face's (the paragraph's pass shaped each run in its face).
+            for unit in lower..<upper {
+                if scale != 1 { advances[unit] *= scale }
+                // A box's run font is the run's first (Pango aligns the box by it).
+                let font = units[unit] == 0xFFFC ? 0 : Int(fontIndices[unit])
                 if font != lastFont {
                     lastFont = font
                     lastClass = classes.font(font, of: faces[span.style].stack, size: runStyle.size)
                 }
-                return lastClass
-            }
-            // Font indices are the face's (the paragraph's pass shaped each run in its face).
-            for unit in lower..<upper {
-                advances[unit] *= scale
-                // A box's run font is the run's first (Pango aligns the box by it).
-                let font = baseFonts.count == length && units[unit] != 0xFFFC ? Int(baseFonts[unit]) : 0
-                unitClasses[unit] = fontClass(font)
+                fontIndices[unit] = lastClass
             }
             if runStyle.letterSpacing != 0 {
                 let spacing = runStyle.letterSpacing / style.fontSize
@@ -199,7 +191,6 @@ package enum StyledPreparation {
             }
         }
         // Boxes: exactly their width, their height on the baseline, never a missing glyph.
-        var boundaries = paragraph.segments.map(\.end)
         var firstBox = boxOffsets.partitionPoint { $0 < offset }
         while firstBox < boxOffsets.count && boxOffsets[firstBox] < end {
             let unit = boxOffsets[firstBox] - offset
@@ -207,20 +198,25 @@ package enum StyledPreparation {
             firstBox += 1
             advances[unit] = box.width / style.fontSize
             flags[unit] &= ~UnitFlag.missingGlyph
-            unitClasses[unit] = classes.box(height: box.height, in: unitClasses[unit])
+            fontIndices[unit] = classes.box(height: box.height, in: fontIndices[unit])
             // Chromium breaks on both sides of every atomic inline; Pango keeps UAX #14's CB rules.
-            if web { boundaries.append(contentsOf: [Int32(unit), Int32(unit + 1)]) }
+            if web {
+                insertBoundary(Int32(unit), into: &boundaries)
+                insertBoundary(Int32(unit + 1), into: &boundaries)
+            }
         }
-        if web {
-            boundaries = Array(Set(boundaries.filter { $0 > 0 })).sorted()
+    }
+
+    /// Adds `boundary` (> 0) to the sorted `boundaries` unless it is there.
+    private static func insertBoundary(_ boundary: Int32, into boundaries: inout [Int32]) {
+        guard boundary > 0 else { return }
+        var low = 0
+        var high = boundaries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if boundaries[middle] < boundary { low = middle + 1 } else { high = middle }
         }
-        if classes.mode == .tallest {
-            paragraph.lineStarts = lineStarts(units: units, classes: unitClasses)
-        }
-        paragraph.missingGlyphs = UnitFlag.missingClusters(in: flags[...])
-        paragraph.advances = advances
-        paragraph.flags = flags
-        return (unitClasses, boundaries)
+        if low == boundaries.count || boundaries[low] != boundary { boundaries.insert(boundary, at: low) }
     }
 
     /// Each unit's class with the baseline kind of its script (``Script/alignmentBaselineKind``);
@@ -228,8 +224,8 @@ package enum StyledPreparation {
     /// Pango's itemizer gives leading common characters the script that follows them.
     /// Empty when no unit is of a script aligned on another baseline.
     private static func lineStarts(units: UnsafeBufferPointer<UInt16>, classes: [UInt8]) -> [UInt8] {
-        guard units.contains(where: Script.mayAlignOffAlphabetic) else { return [] }
-        var starts = [UInt8](repeating: 0, count: units.count)
+        guard Script.mayAlignOffAlphabetic(in: units) else { return [] }
+        var starts = [UInt8](filledWith: 0, count: units.count)
         var kind: UInt8 = 0
         var index = units.count
         while index > 0 {

@@ -11,8 +11,7 @@ extension TextStyle {
     /// - Throws: ``AutoHeightError`` for an invalid style or language tag, a text or paragraph
     ///   over the limits, or what `body` throws.
     func prepareParagraphs(
-        of text: String, keepingFontIndices: Bool = false, stretches: [ParagraphPreparer.Stretch] = [],
-        faces: [PreparationContext] = [],
+        of text: String,
         _ body: (
             _ span: Paragraphs.Span, _ paragraph: PreparedParagraph, _ units: UnsafeBufferPointer<UInt16>,
             _ preparer: ParagraphPreparer
@@ -20,7 +19,7 @@ extension TextStyle {
     ) throws(AutoHeightError) -> Int {
         try prepareParagraphs(
             fill: { units, breakOffsets in transcodeUTF16Units(of: text, into: &units, breakOffsets: &breakOffsets) },
-            keepingFontIndices: keepingFontIndices, stretches: stretches, faces: faces, body)
+            body)
     }
 
     /// ``prepareParagraphs(of:_:)`` of the units `fill` writes into the preparer's scratch storage
@@ -30,8 +29,8 @@ extension TextStyle {
         fill: (inout [UInt16], inout [Int32]) throws(AutoHeightError) -> (
             count: Int, mayNeedBidi: Bool, hasControl: Bool
         ),
-        keepingFontIndices: Bool = false, stretches: [ParagraphPreparer.Stretch] = [],
-        faces: [PreparationContext] = [],
+        stretches: [ParagraphPreparer.Stretch] = [], faces: [PreparationContext] = [],
+        restyle: ParagraphPreparer.Restyle = { _, _, _, _, _, _ in },
         _ body: (
             _ span: Paragraphs.Span, _ paragraph: PreparedParagraph, _ units: UnsafeBufferPointer<UInt16>,
             _ preparer: ParagraphPreparer
@@ -48,8 +47,6 @@ extension TextStyle {
             preparer.faces = faces.map { ParagraphPreparer.FaceShaping($0, scratch: contextPreparer.scratch) }
             // The scratch's storage is taken out while in use (a nested use allocates its own).
             let scratch = preparer.scratch
-            scratch.keepsFontIndices = keepingFontIndices
-            defer { scratch.keepsFontIndices = false }
             var units = scratch.units
             scratch.units = []
             defer { scratch.units = units }
@@ -69,6 +66,7 @@ extension TextStyle {
                 for span in spans {
                     // The stretches not to shape (``ParagraphPreparer/prepare``), in the paragraph.
                     var inside: [ParagraphPreparer.Stretch] = []
+                    if next < stretches.count { inside.reserveCapacity(stretches.count - next) }
                     while next < stretches.count && stretches[next].range.lowerBound < span.range.upperBound {
                         let range = stretches[next].range.clamped(to: span.range)
                         if !range.isEmpty {
@@ -83,7 +81,7 @@ extension TextStyle {
                     }
                     let paragraph = try preparer.prepare(
                         UnsafeBufferPointer(rebasing: all[span.range]), mayNeedBidi: mayNeedBidi,
-                        mayHaveControls: hasControl, stretches: inside)
+                        mayHaveControls: hasControl, stretches: inside, offset: span.range.lowerBound, restyle: restyle)
                     try body(span, paragraph, all, preparer)
                 }
             }

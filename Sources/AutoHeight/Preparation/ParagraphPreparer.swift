@@ -29,6 +29,15 @@ package struct ParagraphPreparer {
         var isBox = false
     }
 
+    /// A styled text's own step in the paragraph's pass, after shaping and break opportunities
+    /// and before the segments are measured: given the paragraph's offset in the text and its
+    /// units (as prepared), it rescales and spaces the advances, and turns the font indices
+    /// into line-height classes (``StyledPreparation``); it may add break opportunities.
+    package typealias Restyle = (
+        _ offset: Int, _ units: UnsafeBufferPointer<UInt16>, _ advances: inout [Double], _ flags: inout [UInt8],
+        _ fontIndices: inout [UInt8], _ boundaries: inout [Int32]
+    ) throws(AutoHeightError) -> Void
+
     /// One face a styled text's runs are shaped in, within the paragraph's pass.
     struct FaceShaping {
         let shaper: ParagraphShaper
@@ -74,15 +83,17 @@ package struct ParagraphPreparer {
     /// that its bidi levels are resolved in that context (``BidiCut``). `stretches` (sorted,
     /// disjoint: a styled text's spans of one style and its boxes) are runs of their own, each
     /// shaped in its face (``faces``); boxes, without a segment cache, not at all (their
-    /// advances stay zero). Complexity: O(n).
+    /// advances stay zero); `restyle` (with the paragraph's `offset`) then gives them their
+    /// style. Complexity: O(n).
     func prepare(
         _ units: UnsafeBufferPointer<UInt16>, mayNeedBidi: Bool = true, mayHaveControls: Bool = true,
-        endsParagraph: Bool = true, bidiContext: BidiContext? = nil, stretches: [Stretch] = []
+        endsParagraph: Bool = true, bidiContext: BidiContext? = nil, stretches: [Stretch] = [], offset: Int = 0,
+        restyle: Restyle = { _, _, _, _, _, _ in }
     ) throws(AutoHeightError) -> PreparedParagraph {
         guard whiteSpace == .normal else {
             return try prepareUnits(
                 units, mayNeedBidi: mayNeedBidi, mayHaveControls: mayHaveControls, endsParagraph: endsParagraph,
-                bidiContext: bidiContext, stretches: stretches)
+                bidiContext: bidiContext, stretches: stretches, offset: offset, restyle: restyle)
         }
         // Collapsing: tabs, LF and CR are shaped and broken as spaces (offsets unchanged).
         var mapped = scratch.collapsedUnits
@@ -91,18 +102,18 @@ package struct ParagraphPreparer {
         guard CSSBreaks.mapCollapsible(units, into: &mapped) else {
             return try prepareUnits(
                 units, mayNeedBidi: mayNeedBidi, mayHaveControls: mayHaveControls, endsParagraph: endsParagraph,
-                bidiContext: bidiContext, stretches: stretches)
+                bidiContext: bidiContext, stretches: stretches, offset: offset, restyle: restyle)
         }
         return try mapped.withUnsafeBufferPointer { (buffer) throws(AutoHeightError) in
             try prepareUnits(
                 buffer, mayNeedBidi: mayNeedBidi, mayHaveControls: mayHaveControls, endsParagraph: endsParagraph,
-                bidiContext: bidiContext, stretches: stretches)
+                bidiContext: bidiContext, stretches: stretches, offset: offset, restyle: restyle)
         }
     }
 
     private func prepareUnits(
         _ units: UnsafeBufferPointer<UInt16>, mayNeedBidi: Bool, mayHaveControls: Bool, endsParagraph: Bool = true,
-        bidiContext: BidiContext? = nil, stretches: [Stretch]
+        bidiContext: BidiContext? = nil, stretches: [Stretch], offset: Int, restyle: Restyle
     ) throws(AutoHeightError) -> PreparedParagraph {
         let count = units.count
         if count == 0 { return .empty }
@@ -122,10 +133,7 @@ package struct ParagraphPreparer {
         var fontIndices =
             shaper.mayUseSeveralFonts || faces.contains(where: { $0.shaper.mayUseSeveralFonts })
             ? scratch.zeroedFontIndices(count: count) : []
-        defer {
-            if scratch.keepsFontIndices { scratch.keptFontIndices = fontIndices }
-            if !fontIndices.isEmpty { scratch.recycle(fontIndices: fontIndices) }  // not kept
-        }
+        defer { if !fontIndices.isEmpty { scratch.recycle(fontIndices: fontIndices) } }  // not kept
         var boundaries = scratch.lineBreaks
         scratch.lineBreaks = []
         defer { scratch.lineBreaks = boundaries }
@@ -156,6 +164,7 @@ package struct ParagraphPreparer {
         }
         if whiteSpace == .normal { CSSBreaks.collapse(units, advances: &advances, boundaries: &boundaries) }
         if profile == .web && mayHaveControls { showControls(units, advances: &advances) }
+        try restyle(offset, units, &advances, &flags, &fontIndices, &boundaries)
 
         var segments = scratch.emptySegments(capacity: boundaries.count)
         appendSegments(
@@ -295,27 +304,6 @@ package struct ParagraphPreparer {
         choices.use(stack: faceShaping.fontChoiceOwner.stack, language: faceShaping.fontChoiceOwner.language)
         defer { choices.use(stack: context.fontChoiceOwner.stack, language: context.fontChoiceOwner.language) }
         return try body(faceShaping.shaper)
-    }
-
-    /// The segments of `paragraph` made again over `boundaries` from its (changed) advances, with
-    /// `classes` in place of font indices in the segments' masks: a styled text's restyled
-    /// paragraph (``StyledPreparation``). `units` are the paragraph's as prepared.
-    func resegment(
-        _ paragraph: inout PreparedParagraph, units: UnsafeBufferPointer<UInt16>, classes: [UInt8],
-        boundaries: [Int32]
-    ) {
-        // The paragraph's own arrays, taken out (the one reference) and refilled in place.
-        var segments = paragraph.segments
-        paragraph.segments = []
-        segments.removeAll(keepingCapacity: true)
-        var flags = paragraph.flags
-        paragraph.flags = []  // the one reference: changed in place
-        for index in flags.indices { flags[index] &= ~UnitFlag.innerWhitespace }
-        appendSegments(
-            boundaries: boundaries, units: units, advances: paragraph.advances, fontIndices: classes, flags: &flags,
-            endsParagraph: true, to: &segments)
-        paragraph.flags = flags
-        paragraph.segments = segments
     }
 
     /// ``appendSegments(boundaries:units:advances:fontIndices:flags:endsParagraph:to:)`` in `hangs`

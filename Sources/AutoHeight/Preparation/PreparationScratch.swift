@@ -38,10 +38,6 @@ final class PreparationScratch: @unchecked Sendable {
     /// once met on.
     @exclusivity(unchecked) var runAnswers: [RunAnswer] = []
     @exclusivity(unchecked) var runAnswersContext: UInt64 = 0
-    /// While true, each paragraph's per-unit font indices are kept in `keptFontIndices` (empty:
-    /// all font 0) for a styled preparation, which gives each font a line-height class.
-    @exclusivity(unchecked) var keepsFontIndices = false
-    @exclusivity(unchecked) var keptFontIndices: [UInt8] = []
 
     /// How the primary font couples words in runs of one script and direction, with what the
     /// chunk scan reads of it as plain values (reading the coupling itself retained its rules).
