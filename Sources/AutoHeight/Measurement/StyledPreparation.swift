@@ -158,35 +158,40 @@ package enum StyledPreparation {
         let end = offset + length
         if fontIndices.count != length { fontIndices = [UInt8](filledWith: 0, count: length) }
         let web = style.profile == .web
-        var index = firstSpan
-        while index < spans.spans.count && spans.spans[index].start < end {
-            let span = spans.spans[index]
-            index += 1
-            let lower = max(span.start, offset) - offset
-            let upper = min(span.end, end) - offset
-            guard lower < upper else { continue }
-            let runStyle = spans.styles[span.style]
-            let scale = runStyle.size / style.fontSize
-            // Most stretches use one or two fonts: the last one's class is kept.
-            var lastFont = -1
-            var lastClass: UInt8 = 0
-            // Font indices are the face's (the paragraph's pass shaped each run in its face).
-            for unit in lower..<upper {
-                if scale != 1 { advances[unit] *= scale }
-                // A box's run font is the run's first (Pango aligns the box by it).
-                let font = units[unit] == 0xFFFC ? 0 : Int(fontIndices[unit])
-                if font != lastFont {
-                    lastFont = font
-                    lastClass = classes.font(font, of: faces[span.style].stack, size: runStyle.size)
-                }
-                fontIndices[unit] = lastClass
-            }
-            if runStyle.letterSpacing != 0 {
-                let spacing = runStyle.letterSpacing / style.fontSize
-                for unit in lower..<upper where flags[unit] & UnitFlag.graphemeStart != 0 {
-                    let code = units[unit]
-                    if code == 0xFFFC || code == 0x09 || (web && isCursive(code)) { continue }
-                    advances[unit] += spacing
+        // Per unit over the arrays' memory (an inout array checked its uniqueness at every write).
+        advances.withUnsafeMutableBufferPointer { advances in
+            fontIndices.withUnsafeMutableBufferPointer { fontIndices in
+                var index = firstSpan
+                while index < spans.spans.count && spans.spans[index].start < end {
+                    let span = spans.spans[index]
+                    index += 1
+                    let lower = max(span.start, offset) - offset
+                    let upper = min(span.end, end) - offset
+                    guard lower < upper else { continue }
+                    let runStyle = spans.styles[span.style]
+                    let scale = runStyle.size / style.fontSize
+                    if scale != 1 { for unit in lower..<upper { advances[unit] *= scale } }
+                    // Most stretches use one or two fonts: the last one's class is kept. Font
+                    // indices are the face's (the paragraph's pass shaped each run in its face).
+                    var lastFont = -1
+                    var lastClass: UInt8 = 0
+                    for unit in lower..<upper {
+                        // A box's run font is the run's first (Pango aligns the box by it).
+                        let font = units[unit] == 0xFFFC ? 0 : Int(fontIndices[unit])
+                        if font != lastFont {
+                            lastFont = font
+                            lastClass = classes.font(font, of: faces[span.style].stack, size: runStyle.size)
+                        }
+                        fontIndices[unit] = lastClass
+                    }
+                    if runStyle.letterSpacing != 0 {
+                        let spacing = runStyle.letterSpacing / style.fontSize
+                        for unit in lower..<upper where flags[unit] & UnitFlag.graphemeStart != 0 {
+                            let code = units[unit]
+                            if code == 0xFFFC || code == 0x09 || (web && isCursive(code)) { continue }
+                            advances[unit] += spacing
+                        }
+                    }
                 }
             }
         }
