@@ -51,9 +51,16 @@ extension ParagraphPreparer {
             let spaceRules = answer.spaceRules
             // With several fonts, chunks choose their own fonts (see `shapeMisses`).
             let choosesFonts = face == 0 ? severalFonts : faces[Int(face) - 1].shaper.mayUseSeveralFonts
-            guard chunkable, Self.contextStaysOutside(run, units),
-                try Graphemes.clusterStarts(at: run.range.lowerBound, in: units)
-            else {
+            let runStart = run.range.lowerBound
+            let cutIntoChunks =
+                if !chunkable || !Self.contextStaysOutside(run, units) {
+                    false
+                } else if runStart == 0 || Graphemes.clusterSurelyStarts(at: runStart, in: units, table: standalone) {
+                    true
+                } else {
+                    try Graphemes.clusterStarts(at: runStart, in: units)
+                }
+            guard cutIntoChunks else {
                 // This run shapes whole, as in the uncached path.
                 chunksTileParagraph = false
                 if !clustersMarked {
