@@ -52,6 +52,9 @@ import AutoHeightRecords
             let prepared = try style.prepare(styled)
             for (width, reference) in expected.sorted(by: { Int($0.key)! < Int($1.key)! }) {
                 let measured = try prepared.measure(width: Double(width)!)
+                // The one-shot measure (each paragraph measured as it is prepared) is the same.
+                let once = try style.measure(styled, width: Double(width)!)
+                if once != measured { result.misses.append("\(record.id)@\(width): one-shot \(once)") }
                 result.cases += 1
                 let linesAgree = measured.lineCount == Int(reference[0])
                 if linesAgree { result.lines += 1 }
@@ -137,6 +140,33 @@ import AutoHeightRecords
     /// Pango aligns a line's runs on its first run's baseline: the ideographic face bottom for
     /// Hangul, 11 units lower in Noto Sans CJK Bold than in Regular (pango-measure --rich: 23.3447
     /// px for a line mixing them, 23.168 for either alone); sizes alone move nothing taller.
+    /// Rule: a one-shot measure of styled text (each paragraph measured as it is prepared, with
+    /// the line-height classes known so far) equals the prepared text's: when later paragraphs
+    /// bring new classes, and past 31 classes, where class 31 takes the largest extents of the
+    /// rest (here growing with every line) and the text is measured prepared.
+    @Test func aOneShotMeasureEqualsThePreparedOne() throws {
+        let lines = (0..<40).map { "line \($0) of a text in many sizes" }
+        var runs: [StyleRun] = []
+        var offset = 0
+        for (index, line) in lines.enumerated() {
+            runs.append(StyleRun(start: offset, end: offset + line.utf16.count, size: 10 + Double(index)))
+            offset += line.utf16.count + 1
+        }
+        let configurations: [(LayoutProfile, LineHeight)] = [(.editor, .metrics), (.web, .fixed(20)), (.web, .normal)]
+        for (profile, lineHeight) in configurations {
+            var style = TextStyle(font: Fixtures.notoSans, fontSize: 16, language: "en", lineHeight: lineHeight)
+            style.profile = profile
+            for count in [5, 40] {
+                let text = lines.prefix(count).joined(separator: "\n")
+                let styled = StyledText(text, runs: Array(runs.prefix(count)))
+                let prepared = try style.prepare(styled)
+                for width in [60.0, 160, 400] {
+                    #expect(try style.measure(styled, width: width) == prepared.measure(width: width))
+                }
+            }
+        }
+    }
+
     @Test func pangoAlignsRunsOnTheFirstRunsBaseline() throws {
         let korean = try Font(family: "Noto Sans CJK KR")
         let style = TextStyle(font: korean, fontSize: 16, language: "ko", lineHeight: .metrics)

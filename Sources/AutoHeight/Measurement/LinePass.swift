@@ -16,7 +16,7 @@ struct LinePass {
     private var sink: MeasuringSink
     private(set) var totals: MeasureTotals
     /// Whether line heights depend on each line's first unit (``StyledLineMetrics/shiftsBaselines``).
-    private let readsLineStarts: Bool
+    private var readsLineStarts: Bool
 
     /// A pass at `width` px for `style` (at `fontSize` px, the style's when nil) with the
     /// visible lines counted up to `lineLimits.maximum`. The caller validates the numbers.
@@ -67,6 +67,13 @@ struct LinePass {
         sink = MeasuringSink(
             heights: LineHeightResolver(model: heights.model, tables: heights.tables, fontSize: heights.fontSize),
             maximumVisible: Int.max)
+    }
+
+    /// Walks the paragraphs after this with `heights` (a styled text's line-height classes,
+    /// grown by the paragraph about to be added; the classes already there are unchanged).
+    mutating func use(_ heights: LineHeightResolver) {
+        sink = MeasuringSink(heights: heights, maximumVisible: Int.max)
+        readsLineStarts = heights.styled?.shiftsBaselines == true
     }
 
     /// One paragraph's lines: their count, heights added in order, and the widest.

@@ -155,6 +155,11 @@ package final class StyledLineMetrics: Sendable {
         /// handful per text, found by comparison.
         private var keys: [Key] = []
         let strut: (above: Double, below: Double)
+        /// Whether a class past the 31st was added (class 31's extents then grew after it was
+        /// first used).
+        private(set) var overflowed = false
+        /// The number of classes so far (at most 32).
+        var classCount: Int { above.count }
 
         init(style: TextStyle) {
             lineHeight = style.lineHeight
@@ -220,6 +225,7 @@ package final class StyledLineMetrics: Sendable {
         ) -> UInt8 {
             let index = min(above.count, 31)
             if index < above.count {  // past 31 classes: class 31 stands for the rest
+                overflowed = true
                 above[31] = max(above[31], extent.above)
                 below[31] = max(below[31], extent.below)
                 gaps[31] = max(gaps[31], extent.gap)

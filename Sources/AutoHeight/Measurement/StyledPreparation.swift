@@ -17,6 +17,73 @@
 /// Prepares a ``StyledText`` into a ``PreparedText`` whose paragraphs carry line-height classes.
 package enum StyledPreparation {
     static func prepare(_ styled: StyledText, style: TextStyle) throws(AutoHeightError) -> PreparedText {
+        var records: [ParagraphRecord] = []
+        var missing = 0
+        let found = try restyledParagraphs(of: styled, style: style) {
+            (start, paragraph, _, _) throws(AutoHeightError) in
+            missing += paragraph.missingGlyphs
+            records.append(ParagraphRecord(start: start, paragraph: paragraph))
+        }
+        guard let (count, classes) = found else { return try PreparedText(styled.text, style: style) }
+        return PreparedText(
+            style: style, utf16Count: count, records: records, missingGlyphCount: missing, styled: classes.build(),
+            styledSource: styled)
+    }
+
+    /// `prepare(styled, style: style).measure(width: width, lineLimits: lineLimits)`, but each
+    /// paragraph is measured as it is prepared and its storage recycled (as a plain text's
+    /// one-shot measure): the line-height classes a paragraph names are known once it is
+    /// restyled, and a class never changes after it is made (except past 31 classes, where
+    /// class 31 grows: such a text is measured prepared).
+    static func measure(
+        _ styled: StyledText, style: TextStyle, width: Double, lineLimits: LineLimits
+    ) throws(AutoHeightError) -> TextMeasurement {
+        try PreparedText.validate(width: width)
+        try lineLimits.validate()
+        var pass: LinePass? = nil
+        var builtClasses = 0
+        var missing = 0
+        func heights(_ classes: StyledLineMetrics.Builder) -> LineHeightResolver {
+            LineHeightResolver(
+                model: style.lineHeight, tables: style.fonts.metricTables, fontSize: style.fontSize,
+                styled: classes.build())
+        }
+        let found = try restyledParagraphs(of: styled, style: style) {
+            (_, paragraph, classes, preparer) throws(AutoHeightError) in
+            missing += paragraph.missingGlyphs
+            if pass == nil {
+                pass = LinePass(
+                    width: width, heights: heights(classes), tabStop: style.tabStopEm,
+                    lineSpacing: style.lineSpacing, lineLimits: lineLimits)
+                builtClasses = classes.classCount
+            } else if classes.classCount != builtClasses {
+                pass!.use(heights(classes))
+                builtClasses = classes.classCount
+            }
+            pass!.add(paragraph)
+            preparer.scratch.recycle(consume paragraph)
+        }
+        guard let (_, classes) = found else {
+            return try style.measure(styled.text, width: width, lineLimits: lineLimits)
+        }
+        guard var pass, !classes.overflowed else {
+            return try prepare(styled, style: style).measure(width: width, lineLimits: lineLimits)
+        }
+        if classes.classCount != builtClasses { pass.use(heights(classes)) }  // the last break's class
+        return pass.measurement(lineLimits: lineLimits, missingGlyphCount: missing)
+    }
+
+    /// The one pass of a styled text: its runs and boxes checked and resolved, then each
+    /// paragraph prepared and restyled, and handed to `body` in order with its offset, the
+    /// line-height classes so far and the preparer. Returns the text's length and the classes;
+    /// nil, without calling `body`, for a text with no runs and no boxes (plain text).
+    private static func restyledParagraphs(
+        of styled: StyledText, style: TextStyle,
+        _ body: (
+            _ start: Int, _ paragraph: consuming PreparedParagraph, _ classes: StyledLineMetrics.Builder,
+            _ preparer: ParagraphPreparer
+        ) throws(AutoHeightError) -> Void
+    ) throws(AutoHeightError) -> (count: Int, classes: StyledLineMetrics.Builder)? {
         try style.validate()
         var units: [UInt16] = []
         var breakOffsets: [Int32] = []
@@ -26,7 +93,7 @@ package enum StyledPreparation {
         let textUnits = units
         let resolved = try StyledSpans(runs: styled.runs, units: units, baseSize: style.fontSize)
         try StyledSpans.checkBoxes(styled.boxes, units: units)
-        if styled.runs.isEmpty && styled.boxes.isEmpty { return try PreparedText(styled.text, style: style) }
+        if styled.runs.isEmpty && styled.boxes.isEmpty { return nil }
         // Each style's fonts: the base stack, or its run's face before the base stack's fonts
         // (with the context its stretches are shaped in).
         var faces: [RunFace] = []
@@ -88,8 +155,6 @@ package enum StyledPreparation {
                 stretches.append(ParagraphPreparer.Stretch(range: start..<span.end, face: faceNumbers[span.style]))
             }
         }
-        var records: [ParagraphRecord] = []
-        var missing = 0
         var spanIndex = 0
         // What the pass's restyling found in the paragraph it hands over next.
         var restyledStarts: [UInt8] = []
@@ -117,7 +182,7 @@ package enum StyledPreparation {
                 restyledMissing = UnitFlag.missingClusters(in: flags[...])
             }
         ) {
-            (span, paragraph, all, _) throws(AutoHeightError) in
+            (span, paragraph, all, preparer) throws(AutoHeightError) in
             var restyled = paragraph
             let range = span.range
             while spanIndex < resolved.spans.count && resolved.spans[spanIndex].end <= range.lowerBound {
@@ -137,12 +202,9 @@ package enum StyledPreparation {
                 restyled.endMask =
                     1 << UInt32(classes.font(0, of: faces[resolved.spans[owner].style].stack, size: runStyle.size))
             }
-            missing += restyled.missingGlyphs
-            records.append(ParagraphRecord(start: range.lowerBound, paragraph: restyled))
+            try body(range.lowerBound, restyled, classes, preparer)
         }
-        return PreparedText(
-            style: style, utf16Count: count, records: records, missingGlyphCount: missing, styled: classes.build(),
-            styledSource: styled)
+        return (count, classes)
     }
 
     /// Gives one paragraph (`units` at `offset` in the text, as its pass prepared them) the

@@ -89,7 +89,7 @@ extension TextStyle {
         if text.runs.isEmpty && text.boxes.isEmpty && !text.text.utf16.contains(0xFFFC) {
             return try measure(text.text, width: width, lineLimits: lineLimits)
         }
-        return try prepare(text).measure(width: width, lineLimits: lineLimits)
+        return try StyledPreparation.measure(text, style: self, width: width, lineLimits: lineLimits)
     }
 
     /// Prepares styled `text` once; the result re-wraps at any width in arithmetic only (at the
