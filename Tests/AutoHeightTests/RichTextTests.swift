@@ -360,6 +360,8 @@ import AutoHeightRecords
             error(StyledText("\u{FFFC}", boxes: [InlineBox(width: -1, height: 1)]))
                 == "box 0: width -1.0 must be finite, 0...1e9 px")
         #expect(error(StyledText("a\u{FFFC}")) == "boxes: 0 boxes for 1 U+FFFC characters in the text (one each)")
+        #expect(error(StyledText("\u{FFFC}")) == "boxes: 0 boxes for 1 U+FFFC characters in the text (one each)")
+        #expect(error(StyledText("ü\u{FFFB}")) == nil)  // a 0xBC byte and an EF BF sequence, no U+FFFC
         #expect(throws: AutoHeightError.styledTextResized) {
             try style.prepare(StyledText("a", runs: [StyleRun(start: 0, end: 1, size: 20)])).measure(
                 width: 100, fontSize: 20)

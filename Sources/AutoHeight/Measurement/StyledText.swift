@@ -28,6 +28,21 @@ public struct StyledText: Sendable, Equatable {
     }
 }
 
+extension StyledText {
+    /// Whether the text holds a U+FFFC (a box without a run of its own), found in its UTF-8
+    /// bytes (EF BF BC): iterating the UTF-16 view of a native string decodes every character.
+    var holdsObjectReplacement: Bool {
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            var index = 0
+            while index + 2 < bytes.count {
+                if bytes[index] == 0xEF && bytes[index + 1] == 0xBF && bytes[index + 2] == 0xBC { return true }
+                index += 1
+            }
+            return false
+        } ?? text.utf16.contains(0xFFFC)
+    }
+}
+
 /// A stretch of a ``StyledText`` in another style: what it names replaces the style's (or an
 /// earlier run's) value over `start..<end`; nil keeps it.
 public struct StyleRun: Sendable, Equatable {
@@ -86,7 +101,7 @@ extension TextStyle {
     public func measure(
         _ text: StyledText, width: Double, lineLimits: LineLimits = LineLimits()
     ) throws(AutoHeightError) -> TextMeasurement {
-        if text.runs.isEmpty && text.boxes.isEmpty && !text.text.utf16.contains(0xFFFC) {
+        if text.runs.isEmpty && text.boxes.isEmpty && !text.holdsObjectReplacement {
             return try measure(text.text, width: width, lineLimits: lineLimits)
         }
         return try StyledPreparation.measure(text, style: self, width: width, lineLimits: lineLimits)
