@@ -66,10 +66,9 @@ package enum StyledPreparation {
         guard let (_, classes) = found else {
             return try style.measure(styled.text, width: width, lineLimits: lineLimits)
         }
-        guard var pass, !classes.overflowed else {
+        guard let pass, !classes.overflowed else {
             return try prepare(styled, style: style).measure(width: width, lineLimits: lineLimits)
         }
-        if classes.classCount != builtClasses { pass.use(heights(classes)) }  // the last break's class
         return pass.measurement(lineLimits: lineLimits, missingGlyphCount: missing)
     }
 
