@@ -36,6 +36,10 @@ import Testing
     /// after the object, nor those inside "U+FFFC + chunk" with what comes before it.
     @Test func inlineObjectsBoundTheLookOfICUsRules() throws {
         #expect(Context.endsCleanlyBefore(.contingentBreak, after: { nil }))
+        #expect(Context.endsCleanlyBefore(.numeric, after: { .contingentBreak }))
+        #expect(Context.endsCleanlyBefore(.openPunctuation, after: { .contingentBreak }))
+        #expect(Context.endsCleanlyBefore(.postfix, after: { .contingentBreak }))
+        #expect(!Context.endsCleanlyBefore(.numeric, after: { .alphabetic }))
         let chunks = ["word", "(", "a-", "$", "1.", "«", "\"", "—", "中", "한", "x\u{00A0}", "9%", "a/"]
         let others = ["", " ", "a", "1", ")", "-b", "\u{FFFC}", "。", "% ", "\u{00A0}", "(x", "—"]
         for profile in [LayoutProfile.editor, .web] {
@@ -56,6 +60,18 @@ import Testing
                     let shift = lead.utf16.count
                     let found = try breaks(lead + "\u{FFFC}" + chunk).filter { $0 > shift + 1 }.map { $0 - shift }
                     #expect(found == alone, "\(profile) \(lead)|\(chunk)")
+                }
+            }
+            // At its end: whether a line may break right after the object depends on what
+            // follows it, never on what precedes it (a box is a chunk of its own whatever is
+            // before it: its context holds only the class after it).
+            for next in chunks + others where !next.isEmpty {
+                let alone = try breaks("\u{FFFC}" + next).contains(1)
+                for lead in chunks + others {
+                    let at = lead.utf16.count + 1
+                    #expect(
+                        try breaks(lead + "\u{FFFC}" + next).contains(at) == alone,
+                        "\(profile) \(lead)|\u{FFFC}|\(next)")
                 }
             }
         }

@@ -51,6 +51,10 @@ extension SegmentCache {
             /// face): like `afterSpaces`, what the rules may look at across the spaces is the
             /// class before them, kept beside (nothing breaks before a space, LB7).
             case runStartAtSpace = 4
+            /// A run starting with an inline object (U+FFFC, CB: a styled text's box is a run of
+            /// its own): no rule's look to the left reaches the breaks after it, nor the one at
+            /// its end (LB20 and the rules before it see only the class after it).
+            case runStartObject = 5
         }
 
         /// A class number standing for "no character" (ICU's classes are below 48).
@@ -119,6 +123,7 @@ extension SegmentCache {
                 }
                 return (.runStartAtSpace, UInt16(previousClass.rawValue))
             }
+            if startsRun && units[start] == 0xFFFC { return (.runStartObject, none) }
             guard startsRun, startsClusterWithOwnClass(at: start, in: units, tables: tables) else { return nil }
             if isLetter(UnicodeProperties.lineBreakClass(of: UInt32(units[start]), in: tables.lineBreak)) {
                 return (.runStartLetter, none)
@@ -144,13 +149,16 @@ extension SegmentCache {
         ///   character, never at a letter or digit, so no boundary inside the chunk depends on
         ///   what follows either. (OP is not here: whether a letter breaks before it depends on
         ///   the character's East Asian width, LB30, which its class does not hold.)
+        /// - after an inline object (CB), before anything: the break after it depends on the next
+        ///   class alone (LB20, and LB7–LB19 for the classes nothing breaks before), and nothing
+        ///   before it depends on what follows it.
         static func endsCleanlyBefore(_ nextClass: LineBreakClass, after lastClass: () -> LineBreakClass?) -> Bool {
             switch nextClass {
             case .closePunctuation, .exclamation, .quotation, .space, .closeParenthesis, .contingentBreak: return true
             case .infixSeparator, .symbol, .prefix, .postfix:
                 guard let lastClass = lastClass() else { return false }
-                return lastClass == .numeric || isLetter(lastClass)
-            default: return isLetter(nextClass)
+                return lastClass == .numeric || isLetter(lastClass) || lastClass == .contingentBreak
+            default: return isLetter(nextClass) || lastClass() == .contingentBreak
             }
         }
 
