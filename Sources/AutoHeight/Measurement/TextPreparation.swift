@@ -41,10 +41,7 @@ extension TextStyle {
         // Only what the body needs is taken from the style (capturing the style copies it).
         let limits = limits
         let breaks = paragraphBreaks
-        return try context.withPreparer { (contextPreparer) throws(AutoHeightError) in
-            // A styled text's faces, shaped within this pass.
-            var preparer = contextPreparer
-            preparer.faces = faces.map { ParagraphPreparer.FaceShaping($0, scratch: contextPreparer.scratch) }
+        return try context.withPreparer(faces: faces) { (preparer) throws(AutoHeightError) in
             // The scratch's storage is taken out while in use (a nested use allocates its own).
             let scratch = preparer.scratch
             var units = scratch.units

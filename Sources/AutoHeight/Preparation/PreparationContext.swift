@@ -53,9 +53,10 @@ package final class PreparationContext: Sendable {
         }
     }
 
-    /// Runs `body` with a preparer holding pooled scratch storage (and its HarfBuzz buffer).
+    /// Runs `body` with a preparer holding pooled scratch storage (and its HarfBuzz buffer),
+    /// which also shapes in `faces` (a styled text's runs in other faces).
     package func withPreparer<Result>(
-        _ body: (ParagraphPreparer) throws(AutoHeightError) -> Result
+        faces: [PreparationContext] = [], _ body: (ParagraphPreparer) throws(AutoHeightError) -> Result
     ) throws(AutoHeightError) -> Result {
         try PreparationScratch.withScratch { (scratch) throws(AutoHeightError) in
             defer {
@@ -69,7 +70,9 @@ package final class PreparationContext: Sendable {
             if shaping.mayUseSeveralFonts {
                 scratch.shaping.fontChoices.use(stack: fontChoiceOwner.stack, language: fontChoiceOwner.language)
             }
-            return try body(ParagraphPreparer(context: self, scratch: scratch))
+            var preparer = ParagraphPreparer(context: self, scratch: scratch)
+            if !faces.isEmpty { preparer.faces = faces.map { ParagraphPreparer.FaceShaping($0, scratch: scratch) } }
+            return try body(preparer)
         }
     }
 }
