@@ -66,10 +66,7 @@ public func abiMeasure(
     _ message: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> ah_status {
     reporting(message) { () throws(ABIError) in
-        let object = try Handle.object(style, as: StyleObject.self, name: "style")
-        let widths = try Inputs.widths(widths, count: widthCount)
-        guard let results else { throw .argument("results is NULL") }
-        try measure(.utf8(text, length), object, widths, into: results)
+        try measure(style, widths, widthCount, into: results) { .utf8(text, length) }
     }
 }
 
@@ -80,10 +77,7 @@ public func abiMeasureUTF16(
     _ message: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> ah_status {
     reporting(message) { () throws(ABIError) in
-        let object = try Handle.object(style, as: StyleObject.self, name: "style")
-        let widths = try Inputs.widths(widths, count: widthCount)
-        guard let results else { throw .argument("results is NULL") }
-        try measure(.utf16(text, length), object, widths, into: results)
+        try measure(style, widths, widthCount, into: results) { .utf16(text, length) }
     }
 }
 
@@ -93,6 +87,18 @@ enum TextInput {
     case utf16(UnsafePointer<UInt16>?, Int)
     /// A styled text, already read from the caller's runs and boxes.
     case styled(StyledText)
+}
+
+/// ``measure(_:_:_:into:)`` of a measure entry's arguments, checked in the order every entry
+/// reports them: the style, the widths, the results, then the text `input` reads.
+func measure(
+    _ style: OpaquePointer?, _ widths: UnsafePointer<Double>?, _ widthCount: Int,
+    into results: UnsafeMutablePointer<ah_measurement>?, _ input: () throws(ABIError) -> TextInput
+) throws(ABIError) {
+    let object = try Handle.object(style, as: StyleObject.self, name: "style")
+    let widths = try Inputs.widths(widths, count: widthCount)
+    guard let results else { throw .argument("results is NULL") }
+    try measure(try input(), object, widths, into: results)
 }
 
 /// One text at every width: the one-shot measure for one width (of the caller's memory, no

@@ -73,12 +73,11 @@ public func abiMeasureStyled(
     _ message: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> ah_status {
     reporting(message) { () throws(ABIError) in
-        let object = try Handle.object(style, as: StyleObject.self, name: "style")
-        let widths = try Inputs.widths(widths, count: widthCount)
-        guard let results else { throw .argument("results is NULL") }
-        let styled = try Inputs.styled(
-            text, length: length, runs: runs, runCount: runCount, boxes: boxes, boxCount: boxCount)
-        try measure(.styled(styled), object, widths, into: results)
+        try measure(style, widths, widthCount, into: results) { () throws(ABIError) in
+            .styled(
+                try Inputs.styled(
+                    text, length: length, runs: runs, runCount: runCount, boxes: boxes, boxCount: boxCount))
+        }
     }
 }
 
