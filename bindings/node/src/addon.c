@@ -404,6 +404,39 @@ static napi_value measurements_result(napi_env env, addon_data *data, const ah_m
     return result;
 }
 
+/*
+ * Room for `count` measurements: `stack` (STACK_WIDTHS of them) when it is enough, else the
+ * heap; NULL, with the error thrown, when out of memory.
+ */
+static ah_measurement *measurement_room(napi_env env, ah_measurement *stack, size_t count) {
+    if (count <= STACK_WIDTHS) {
+        return stack;
+    }
+    ah_measurement *heap = malloc(count * sizeof *heap);
+    if (heap == NULL) {
+        napi_throw_error(env, NULL, "out of memory");
+    }
+    return heap;
+}
+
+/*
+ * What a measure at `count` widths gives back: its results (measurements_result), or the
+ * library's error thrown (NULL); frees `results` when it is not `stack`.
+ */
+static napi_value measured(napi_env env, addon_data *data, ah_status status, char *message,
+                           ah_measurement *results, const ah_measurement *stack, size_t count) {
+    napi_value value = NULL;
+    if (status != AH_OK) {
+        throw_library(env, data, status, message);
+    } else {
+        value = measurements_result(env, data, results, count);
+    }
+    if (results != stack) {
+        free(results);
+    }
+    return value;
+}
+
 /* Lines: their count with them in the scratch array, or a Float64Array. */
 static napi_value lines_result(napi_env env, addon_data *data, const ah_line *lines, size_t count) {
     napi_value result;
@@ -864,27 +897,17 @@ static napi_value style_measure_widths(napi_env env, napi_callback_info info) {
         free(width_heap);
         return NULL;
     }
-    ah_measurement result_stack[STACK_WIDTHS], *results = result_stack;
-    if (width_count > STACK_WIDTHS && (results = malloc(width_count * sizeof *results)) == NULL) {
+    ah_measurement result_stack[STACK_WIDTHS], *results = measurement_room(env, result_stack, width_count);
+    if (results == NULL) {
         free(heap);
         free(width_heap);
-        napi_throw_error(env, NULL, "out of memory");
         return NULL;
     }
     char *message = NULL;
     ah_status status = ah_measure_utf16(style, units, count, widths, width_count, results, &message);
     free(heap);
     free(width_heap);
-    napi_value value = NULL;
-    if (status != AH_OK) {
-        throw_library(env, data, status, message);
-    } else {
-        value = measurements_result(env, data, results, width_count);
-    }
-    if (results != result_stack) {
-        free(results);
-    }
-    return value;
+    return measured(env, data, status, message, results, result_stack, width_count);
 }
 
 /* lines(text, width): a Float64Array of 5 doubles a line. */
@@ -1055,22 +1078,13 @@ static napi_value style_measure_styled(napi_env env, napi_callback_info info) {
         free(width_heap);
         return NULL;
     }
-    ah_measurement result_stack[STACK_WIDTHS], *results = result_stack;
+    ah_measurement result_stack[STACK_WIDTHS], *results = measurement_room(env, result_stack, width_count);
     napi_value value = NULL;
-    if (width_count > STACK_WIDTHS && (results = malloc(width_count * sizeof *results)) == NULL) {
-        napi_throw_error(env, NULL, "out of memory");
-    } else {
+    if (results != NULL) {
         char *message = NULL;
         ah_status status = ah_measure_styled(style, text.bytes, text.length, s.runs, s.run_count, s.boxes,
                                              s.box_count, widths, width_count, results, &message);
-        if (status != AH_OK) {
-            throw_library(env, data, status, message);
-        } else {
-            value = measurements_result(env, data, results, width_count);
-        }
-    }
-    if (results != result_stack) {
-        free(results);
+        value = measured(env, data, status, message, results, result_stack, width_count);
     }
     free(text.heap);
     styled_free(&s);
@@ -1680,25 +1694,15 @@ static napi_value prepared_measure_widths(napi_env env, napi_callback_info info)
     if (!get_widths(env, argv[0], width_stack, &widths, &width_heap, &width_count)) {
         return NULL;
     }
-    ah_measurement result_stack[STACK_WIDTHS], *results = result_stack;
-    if (width_count > STACK_WIDTHS && (results = malloc(width_count * sizeof *results)) == NULL) {
+    ah_measurement result_stack[STACK_WIDTHS], *results = measurement_room(env, result_stack, width_count);
+    if (results == NULL) {
         free(width_heap);
-        napi_throw_error(env, NULL, "out of memory");
         return NULL;
     }
     char *message = NULL;
     ah_status status = ah_prepared_measure(prepared, widths, width_count, results, &message);
     free(width_heap);
-    napi_value value = NULL;
-    if (status != AH_OK) {
-        throw_library(env, data, status, message);
-    } else {
-        value = measurements_result(env, data, results, width_count);
-    }
-    if (results != result_stack) {
-        free(results);
-    }
-    return value;
+    return measured(env, data, status, message, results, result_stack, width_count);
 }
 
 /* prepared.lines(width): as Style's. */
