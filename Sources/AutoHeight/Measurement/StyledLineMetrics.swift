@@ -28,33 +28,37 @@ package final class StyledLineMetrics: Sendable {
         case uniform(Double)
     }
 
+    /// One line-height class: its extents above and below the baseline and its gap in px, and its
+    /// font's ideographic face bottom and hanging baselines in px (``Mode/tallest``).
+    struct Class {
+        var above: Double
+        var below: Double
+        var gap: Double
+        var ideographic: Double
+        var hanging: Double
+
+        /// The baseline of a line-start kind (1: ideographic, else hanging) in px.
+        func baseline(_ kind: UInt8) -> Double { kind == 1 ? ideographic : hanging }
+    }
+
     let mode: Mode
-    let above: [Double]
-    let below: [Double]
-    let gaps: [Double]
-    /// Per class, the ideographic face bottom and hanging baselines in px (``Mode/tallest``).
-    let ideographic: [Double]
-    let hanging: [Double]
+    /// By class number (at most 32).
+    let classes: [Class]
     /// The strut's extents (``Mode/css``).
     let strut: (above: Double, below: Double)
     /// Whether some classes put a baseline elsewhere: lines then need their first unit's class
     /// and script (``PreparedParagraph/lineStarts``).
     let shiftsBaselines: Bool
 
-    init(
-        mode: Mode, above: [Double], below: [Double], gaps: [Double], ideographic: [Double], hanging: [Double],
-        strut: (above: Double, below: Double)
-    ) {
+    init(mode: Mode, classes: [Class], strut: (above: Double, below: Double)) {
         self.mode = mode
-        self.above = above
-        self.below = below
-        self.gaps = gaps
-        self.ideographic = ideographic
-        self.hanging = hanging
+        self.classes = classes
         self.strut = strut
         shiftsBaselines =
             mode == .tallest
-            && (ideographic.contains { $0 != ideographic[0] } || hanging.contains { $0 != hanging[0] })
+            && classes.contains {
+                $0.ideographic != classes[0].ideographic || $0.hanging != classes[0].hanging
+            }
     }
 
     /// A line start's class and script kind in one byte (``PreparedParagraph/lineStarts``).
@@ -65,7 +69,7 @@ package final class StyledLineMetrics: Sendable {
     func height(mask: UInt32, start: UInt8) -> Double {
         let kind = start >> 5
         guard kind != 0, mode == .tallest else { return height(mask: mask) }
-        return tallest(mask: mask, baselines: kind == 1 ? ideographic : hanging, reference: Int(start & 31))
+        return tallest(mask: mask, baseline: kind, reference: Int(start & 31))
     }
 
     var uniformHeight: Double? {
@@ -85,12 +89,12 @@ package final class StyledLineMetrics: Sendable {
             while bits != 0 {
                 let index = bits.trailingZeroBitCount
                 bits &= bits - 1
-                top = max(top, above[index])
-                bottom = max(bottom, below[index])
+                top = max(top, classes[index].above)
+                bottom = max(bottom, classes[index].below)
             }
             return top + bottom
         case .tallest:
-            return tallest(mask: mask, baselines: nil, reference: 0)
+            return tallest(mask: mask, baseline: 0, reference: 0)
         }
     }
 
@@ -110,15 +114,15 @@ package final class StyledLineMetrics: Sendable {
         while bits != 0 {
             let index = bits.trailingZeroBitCount
             bits &= bits - 1
-            top = max(top, above[index])
+            top = max(top, classes[index].above)
         }
         return top
     }
 
     /// ``Mode/tallest``: the tallest top plus the deepest bottom plus the largest gap of the
-    /// classes in `mask`, each moved up by `baselines[reference] − baselines[class]` (none
-    /// without `baselines`).
-    private func tallest(mask: UInt32, baselines: [Double]?, reference: Int) -> Double {
+    /// classes in `mask`, each moved up by the `reference` class's baseline of `kind` (a
+    /// line-start kind) minus its own (none for kind 0).
+    private func tallest(mask: UInt32, baseline kind: UInt8, reference: Int) -> Double {
         var bits = mask == 0 ? 1 : mask
         var top = -Double.infinity
         var bottom = -Double.infinity
@@ -126,10 +130,11 @@ package final class StyledLineMetrics: Sendable {
         while bits != 0 {
             let index = bits.trailingZeroBitCount
             bits &= bits - 1
-            let shift = baselines.map { $0[reference] - $0[index] } ?? 0
-            top = max(top, above[index] + shift)
-            bottom = max(bottom, below[index] - shift)
-            gap = max(gap, gaps[index])
+            let found = classes[index]
+            let shift = kind == 0 ? 0 : classes[reference].baseline(kind) - found.baseline(kind)
+            top = max(top, found.above + shift)
+            bottom = max(bottom, found.below - shift)
+            gap = max(gap, found.gap)
         }
         return top + bottom + gap
     }
@@ -146,11 +151,7 @@ package final class StyledLineMetrics: Sendable {
         /// The style's line height and size, for CSS's per-box line heights.
         let lineHeight: LineHeight
         let fontSize: Double
-        private(set) var above: [Double] = []
-        private(set) var below: [Double] = []
-        private(set) var gaps: [Double] = []
-        private var ideographic: [Double] = []
-        private var hanging: [Double] = []
+        private(set) var classes: [Class] = []
         /// Each class's key, by class (only the first 32: class 31 stands for the rest); a
         /// handful per text, found by comparison.
         private var keys: [Key] = []
@@ -159,18 +160,14 @@ package final class StyledLineMetrics: Sendable {
         /// first used).
         private(set) var overflowed = false
         /// The number of classes so far (at most 32).
-        var classCount: Int { above.count }
+        var classCount: Int { classes.count }
 
         init(style: TextStyle) {
             lineHeight = style.lineHeight
             fontSize = style.fontSize
-            // A handful of classes per text: one allocation each.
-            above.reserveCapacity(4)
-            below.reserveCapacity(4)
-            gaps.reserveCapacity(4)
-            ideographic.reserveCapacity(4)
-            hanging.reserveCapacity(4)
-            keys.reserveCapacity(4)
+            // A handful of classes per text.
+            classes.reserveCapacity(8)
+            keys.reserveCapacity(8)
             switch (style.lineHeight, style.profile) {
             case (.metrics, _): mode = .tallest
             case (.normal, _), (_, .web): mode = .css
@@ -214,7 +211,7 @@ package final class StyledLineMetrics: Sendable {
             let key = Key.box(height: snapped, textClass: mode == .tallest ? textClass : 0)
             if let known = keys.firstIndex(of: key) { return UInt8(known) }
             let text = Int(textClass)
-            return add(key, (snapped, 0, 0), (ideographic[text], hanging[text]))
+            return add(key, (snapped, 0, 0), (classes[text].ideographic, classes[text].hanging))
         }
 
         private var isNormal: Bool { if case .normal = lineHeight { true } else { false } }
@@ -223,18 +220,17 @@ package final class StyledLineMetrics: Sendable {
             _ key: Key, _ extent: (above: Double, below: Double, gap: Double),
             _ baselines: (ideographicFaceBottom: Double, hanging: Double)
         ) -> UInt8 {
-            let index = min(above.count, 31)
-            if index < above.count {  // past 31 classes: class 31 stands for the rest
+            let index = min(classes.count, 31)
+            if index < classes.count {  // past 31 classes: class 31 stands for the rest
                 overflowed = true
-                above[31] = max(above[31], extent.above)
-                below[31] = max(below[31], extent.below)
-                gaps[31] = max(gaps[31], extent.gap)
+                classes[31].above = max(classes[31].above, extent.above)
+                classes[31].below = max(classes[31].below, extent.below)
+                classes[31].gap = max(classes[31].gap, extent.gap)
             } else {
-                above.append(extent.above)
-                below.append(extent.below)
-                gaps.append(extent.gap)
-                ideographic.append(baselines.ideographicFaceBottom)
-                hanging.append(baselines.hanging)
+                classes.append(
+                    Class(
+                        above: extent.above, below: extent.below, gap: extent.gap,
+                        ideographic: baselines.ideographicFaceBottom, hanging: baselines.hanging))
                 keys.append(key)
             }
             return UInt8(index)
@@ -269,9 +265,7 @@ package final class StyledLineMetrics: Sendable {
         }
 
         func build() -> StyledLineMetrics {
-            StyledLineMetrics(
-                mode: mode, above: above, below: below, gaps: gaps, ideographic: ideographic, hanging: hanging,
-                strut: strut)
+            StyledLineMetrics(mode: mode, classes: classes, strut: strut)
         }
     }
 }

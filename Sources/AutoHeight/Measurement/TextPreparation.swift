@@ -13,7 +13,7 @@ extension TextStyle {
     func prepareParagraphs(
         of text: String,
         _ body: (
-            _ span: Paragraphs.Span, _ paragraph: PreparedParagraph, _ units: UnsafeBufferPointer<UInt16>,
+            _ span: Paragraphs.Span, _ paragraph: consuming PreparedParagraph, _ units: UnsafeBufferPointer<UInt16>,
             _ preparer: ParagraphPreparer
         ) throws(AutoHeightError) -> Void
     ) throws(AutoHeightError) -> Int {
@@ -32,7 +32,7 @@ extension TextStyle {
         stretches: [ParagraphPreparer.Stretch] = [], faces: [PreparationContext] = [],
         restyle: ParagraphPreparer.Restyle = { _, _, _, _, _, _ in },
         _ body: (
-            _ span: Paragraphs.Span, _ paragraph: PreparedParagraph, _ units: UnsafeBufferPointer<UInt16>,
+            _ span: Paragraphs.Span, _ paragraph: consuming PreparedParagraph, _ units: UnsafeBufferPointer<UInt16>,
             _ preparer: ParagraphPreparer
         ) throws(AutoHeightError) -> Void
     ) throws(AutoHeightError) -> Int {
@@ -60,10 +60,12 @@ extension TextStyle {
                     Paragraphs.split(all, breaks: breaks, at: $0, into: &spans)
                 }
                 var next = 0
+                // The stretches not to shape (``ParagraphPreparer/prepare``) in each paragraph.
+                var inside = scratch.stretches
+                scratch.stretches = []
+                defer { scratch.stretches = inside }
                 for span in spans {
-                    // The stretches not to shape (``ParagraphPreparer/prepare``), in the paragraph.
-                    var inside: [ParagraphPreparer.Stretch] = []
-                    if next < stretches.count { inside.reserveCapacity(stretches.count - next) }
+                    inside.removeAll(keepingCapacity: true)
                     while next < stretches.count && stretches[next].range.lowerBound < span.range.upperBound {
                         let range = stretches[next].range.clamped(to: span.range)
                         if !range.isEmpty {

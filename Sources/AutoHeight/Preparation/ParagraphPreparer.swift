@@ -127,12 +127,17 @@ package struct ParagraphPreparer {
             brackets: &scratch.brackets)
         // A styled text's stretches in other faces are runs of their own (no engine shapes
         // across a change of face), not shaped here without a cache (the caller shapes them).
-        if !stretches.isEmpty { runs = Self.runs(runs, cutAt: stretches, dropping: cache == nil) }
+        if !stretches.isEmpty {
+            var pieces = scratch.cutRuns
+            scratch.cutRuns = []
+            Self.cut(runs, at: stretches, dropping: cache == nil, into: &pieces)
+            swap(&runs, &pieces)
+            scratch.cutRuns = pieces
+        }
         var advances = scratch.zeroedAdvances(count: count)
-        // One font: every unit is font 0, and no per-unit record is needed.
-        var fontIndices =
-            shaper.mayUseSeveralFonts || faces.contains(where: { $0.shaper.mayUseSeveralFonts })
-            ? scratch.zeroedFontIndices(count: count) : []
+        // One font: every unit is font 0, and no per-unit record is needed (a styled text's
+        // stretches always need one: their restyling writes line-height classes in it).
+        var fontIndices = shaper.mayUseSeveralFonts || !stretches.isEmpty ? scratch.zeroedFontIndices(count: count) : []
         defer { if !fontIndices.isEmpty { scratch.recycle(fontIndices: fontIndices) } }  // not kept
         var boundaries = scratch.lineBreaks
         scratch.lineBreaks = []
@@ -238,10 +243,10 @@ package struct ParagraphPreparer {
         }
     }
 
-    /// `runs` cut where `stretches` (sorted, disjoint) start and end, the pieces
-    /// inside them of their stretch's face; boxes left out when `dropping`.
-    private static func runs(_ runs: [TextRun], cutAt stretches: [Stretch], dropping: Bool) -> [TextRun] {
-        var pieces: [TextRun] = []
+    /// `runs` cut where `stretches` (sorted, disjoint) start and end, into `pieces` (emptied
+    /// first), the pieces inside them of their stretch's face; boxes left out when `dropping`.
+    private static func cut(_ runs: [TextRun], at stretches: [Stretch], dropping: Bool, into pieces: inout [TextRun]) {
+        pieces.removeAll(keepingCapacity: true)
         pieces.reserveCapacity(runs.count + 2 * stretches.count)
         var gap = 0
         for run in runs {
@@ -263,7 +268,6 @@ package struct ParagraphPreparer {
                 start = end
             }
         }
-        return pieces
     }
 
     /// ``ParagraphShaper/shape(_:runs:advances:fontIndices:flags:mayHaveControls:)`` of each

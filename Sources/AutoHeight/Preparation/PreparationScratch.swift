@@ -13,6 +13,10 @@
 /// they added over the whole bench.
 final class PreparationScratch: @unchecked Sendable {
     @exclusivity(unchecked) var runs: [TextRun] = []
+    /// A styled paragraph's runs cut at its stretches (swapped with `runs`).
+    @exclusivity(unchecked) var cutRuns: [TextRun] = []
+    /// A styled paragraph's stretches, from its text's.
+    @exclusivity(unchecked) var stretches: [ParagraphPreparer.Stretch] = []
     @exclusivity(unchecked) var lineBreaks: [Int32] = []
     /// The web profile's rewrite of `lineBreaks` (swapped with it).
     @exclusivity(unchecked) var tailoredBreaks: [Int32] = []
