@@ -3,6 +3,9 @@
 struct RunFace {
     var stack: FontStack
     var context: PreparationContext?
+    /// The context's number in a paragraph pass's faces (0: the base stack's, shaped with the
+    /// paragraph).
+    var number: UInt8 = 0
 }
 
 /// The faces runs name, resolved once per base stack, family, weight and slant, and the style
@@ -30,6 +33,28 @@ package final class RunFaces: Sendable {
     package func style(for run: ResolvedRunStyle, base: TextStyle) throws(AutoHeightError) -> (
         stack: FontStack, style: TextStyle
     ) {
+        let entry = try entry(for: run, base: base)
+        return (entry.stack, Self.style(entry, base: base))
+    }
+
+    /// A run's face: `base`'s stack with the run's face first, and the context it is prepared in
+    /// (the style is copied only to resolve a context not known yet).
+    func face(for run: ResolvedRunStyle, base: TextStyle) throws(AutoHeightError) -> RunFace {
+        let entry = try entry(for: run, base: base)
+        if let known = entry.memo.context(for: base, fonts: entry.stack) {
+            return RunFace(stack: entry.stack, context: known)
+        }
+        return RunFace(stack: entry.stack, context: try Self.style(entry, base: base).preparationContext())
+    }
+
+    private static func style(_ entry: Entry, base: TextStyle) -> TextStyle {
+        var style = base
+        style.fonts = entry.stack
+        style.preparationContextMemo = entry.memo
+        return style
+    }
+
+    private func entry(for run: ResolvedRunStyle, base: TextStyle) throws(AutoHeightError) -> Entry {
         let family = run.family ?? base.fonts.primary.familyName
         let key = Key(stack: base.fonts.cacheIdentity, family: family, weight: run.weight, italic: run.italic)
         let entry: Entry
@@ -44,10 +69,7 @@ package final class RunFaces: Sendable {
                 $0[key] = entry
             }
         }
-        var style = base
-        style.fonts = entry.stack
-        style.preparationContextMemo = entry.memo
-        return (entry.stack, style)
+        return entry
     }
 
     /// The installed face of `family` nearest to `weight` and the slant (fontconfig's choice,

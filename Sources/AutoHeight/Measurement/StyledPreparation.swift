@@ -43,7 +43,7 @@ package enum StyledPreparation {
         var pass: LinePass? = nil
         var builtClasses = 0
         var missing = 0
-        func heights(_ classes: StyledLineMetrics.Builder) -> LineHeightResolver {
+        func heights(_ classes: borrowing StyledLineMetrics.Builder) -> LineHeightResolver {
             LineHeightResolver(
                 model: style.lineHeight, tables: style.fonts.metricTables, fontSize: style.fontSize,
                 styled: classes.build())
@@ -79,7 +79,7 @@ package enum StyledPreparation {
     private static func restyledParagraphs(
         of styled: StyledText, style: TextStyle,
         _ body: (
-            _ start: Int, _ paragraph: consuming PreparedParagraph, _ classes: StyledLineMetrics.Builder,
+            _ start: Int, _ paragraph: consuming PreparedParagraph, _ classes: borrowing StyledLineMetrics.Builder,
             _ preparer: ParagraphPreparer
         ) throws(AutoHeightError) -> Void
     ) throws(AutoHeightError) -> (count: Int, classes: StyledLineMetrics.Builder)? {
@@ -91,7 +91,11 @@ package enum StyledPreparation {
         // The text's units, handed to the paragraphs' pass as they are (not transcoded again).
         let textUnits = units
         let resolved = try StyledSpans(runs: styled.runs, units: units, baseSize: style.fontSize)
-        try StyledSpans.checkBoxes(styled.boxes, units: units)
+        var boxOffsets: [Int] = []
+        units.withUnsafeBufferPointer { units in
+            for offset in units.indices where units[offset] == 0xFFFC { boxOffsets.append(offset) }
+        }
+        try StyledSpans.checkBoxes(styled.boxes, objects: boxOffsets.count)
         if styled.runs.isEmpty && styled.boxes.isEmpty { return nil }
         // Each style's fonts: the base stack, or its run's face before the base stack's fonts
         // (with the context its stretches are shaped in).
@@ -103,8 +107,7 @@ package enum StyledPreparation {
                 continue
             }
             do throws(AutoHeightError) {
-                let (stack, runTextStyle) = try RunFaces.shared.style(for: runStyle, base: style)
-                faces.append(RunFace(stack: stack, context: try runTextStyle.preparationContext()))
+                faces.append(try RunFaces.shared.face(for: runStyle, base: style))
             } catch {
                 // The run that asked for the face: the last over this style's first stretch to
                 // name its family (or, without one, its weight or slant).
@@ -116,19 +119,16 @@ package enum StyledPreparation {
                 throw .invalidRun(index: run ?? 0, reason: error.description)
             }
         }
-        var boxOffsets: [Int] = []
-        for (offset, unit) in units.enumerated() where unit == 0xFFFC { boxOffsets.append(offset) }
         var classes = StyledLineMetrics.Builder(style: style)
         // The faces of the paragraph's pass: each face context once (its number: position + 1).
         var passFaces: [PreparationContext] = []
-        var faceNumbers = [UInt8](filledWith: 0, count: faces.count)
-        for (index, face) in faces.enumerated() {
-            guard let faceContext = face.context else { continue }
+        for index in faces.indices {
+            guard let faceContext = faces[index].context else { continue }
             if let known = passFaces.firstIndex(where: { $0 === faceContext }) {
-                faceNumbers[index] = UInt8(known + 1)
+                faces[index].number = UInt8(known + 1)
             } else {
                 passFaces.append(faceContext)
-                faceNumbers[index] = UInt8(passFaces.count)
+                faces[index].number = UInt8(passFaces.count)
             }
         }
         // Runs of their own in the paragraph's pass: each span of one style (engines shape no
@@ -144,20 +144,22 @@ package enum StyledPreparation {
             while nextBox < boxOffsets.count && boxOffsets[nextBox] < span.end {
                 let box = boxOffsets[nextBox]
                 if start < box {
-                    stretches.append(ParagraphPreparer.Stretch(range: start..<box, face: faceNumbers[span.style]))
+                    stretches.append(ParagraphPreparer.Stretch(range: start..<box, face: faces[span.style].number))
                 }
                 stretches.append(ParagraphPreparer.Stretch(range: box..<(box + 1), face: 0, isBox: true))
                 start = box + 1
                 nextBox += 1
             }
             if start < span.end {
-                stretches.append(ParagraphPreparer.Stretch(range: start..<span.end, face: faceNumbers[span.style]))
+                stretches.append(ParagraphPreparer.Stretch(range: start..<span.end, face: faces[span.style].number))
             }
         }
         var spanIndex = 0
+        let baseSize = style.fontSize
+        let web = style.profile == .web
         // What the pass's restyling found in the paragraph it hands over next.
         var restyledStarts: [UInt8] = []
-        var restyledMissing = 0
+        var restyledMissing: Int? = nil
         let count = try style.prepareParagraphs(
             fill: { (into, offsets) in
                 if into.count < textUnits.count {
@@ -174,22 +176,26 @@ package enum StyledPreparation {
                 while spanIndex < resolved.spans.count && resolved.spans[spanIndex].end <= offset { spanIndex += 1 }
                 restyle(
                     units: paragraphUnits, offset: offset, spans: resolved, from: spanIndex, faces: faces,
-                    boxes: styled.boxes, boxOffsets: boxOffsets, style: style, classes: &classes,
+                    boxes: styled.boxes, boxOffsets: boxOffsets, baseSize: baseSize, web: web, classes: &classes,
                     advances: &advances, flags: &flags, fontIndices: &fontIndices, boundaries: &boundaries)
                 restyledStarts =
                     classes.mode == .tallest ? lineStarts(units: paragraphUnits, classes: fontIndices) : []
-                restyledMissing = UnitFlag.missingClusters(in: flags[...])
+                // Boxes are never missing glyphs: a paragraph holding some counts its clusters again.
+                let boxes = boxOffsets.partitionPoint { $0 < offset }
+                let holdsBox = boxes < boxOffsets.count && boxOffsets[boxes] < offset + paragraphUnits.count
+                restyledMissing = holdsBox ? UnitFlag.missingClusters(in: flags[...]) : nil
             }
         ) {
             (span, paragraph, all, preparer) throws(AutoHeightError) in
-            var restyled = paragraph
+            var restyled = consume paragraph
             let range = span.range
             while spanIndex < resolved.spans.count && resolved.spans[spanIndex].end <= range.lowerBound {
                 spanIndex += 1
             }
             if !range.isEmpty {
                 restyled.lineStarts = restyledStarts
-                restyled.missingGlyphs = restyledMissing
+                if let restyledMissing { restyled.missingGlyphs = restyledMissing }
+                assert(restyled.missingGlyphs == UnitFlag.missingClusters(in: restyled.flags[...]))
             }
             // The break ending the paragraph: in CSS it sits on the last line in its run's
             // style; in Pango only an empty line takes its style.
@@ -208,17 +214,16 @@ package enum StyledPreparation {
 
     /// Gives one paragraph (`units` at `offset` in the text, as its pass prepared them) the
     /// widths of its styles and boxes, and its units their line-height classes in place of
-    /// their font indices (`fontIndices`: empty when all are font 0); in the web profile, a
-    /// break opportunity on each side of every box.
+    /// their font indices (`baseSize`: the style's size, the advances' em); in the web profile
+    /// (`web`), a break opportunity on each side of every box.
     private static func restyle(
         units: UnsafeBufferPointer<UInt16>, offset: Int, spans: StyledSpans, from firstSpan: Int, faces: [RunFace],
-        boxes: [InlineBox], boxOffsets: [Int], style: TextStyle, classes: inout StyledLineMetrics.Builder,
+        boxes: [InlineBox], boxOffsets: [Int], baseSize: Double, web: Bool, classes: inout StyledLineMetrics.Builder,
         advances: inout [Double], flags: inout [UInt8], fontIndices: inout [UInt8], boundaries: inout [Int32]
     ) {
         let length = units.count
         let end = offset + length
-        if fontIndices.count != length { fontIndices = [UInt8](filledWith: 0, count: length) }
-        let web = style.profile == .web
+        assert(fontIndices.count == length, "a styled paragraph's pass keeps its font indices")
         // Per unit over the arrays' memory (an inout array checked its uniqueness at every write).
         advances.withUnsafeMutableBufferPointer { advances in
             fontIndices.withUnsafeMutableBufferPointer { fontIndices in
@@ -230,7 +235,7 @@ package enum StyledPreparation {
                     let upper = min(span.end, end) - offset
                     guard lower < upper else { continue }
                     let runStyle = spans.styles[span.style]
-                    let scale = runStyle.size / style.fontSize
+                    let scale = runStyle.size / baseSize
                     if scale != 1 { for unit in lower..<upper { advances[unit] *= scale } }
                     // Most stretches use one or two fonts: the last one's class is kept. Font
                     // indices are the face's (the paragraph's pass shaped each run in its face).
@@ -246,7 +251,7 @@ package enum StyledPreparation {
                         fontIndices[unit] = lastClass
                     }
                     if runStyle.letterSpacing != 0 {
-                        let spacing = runStyle.letterSpacing / style.fontSize
+                        let spacing = runStyle.letterSpacing / baseSize
                         for unit in lower..<upper where flags[unit] & UnitFlag.graphemeStart != 0 {
                             let code = units[unit]
                             if code == 0xFFFC || code == 0x09 || (web && isCursive(code)) { continue }
@@ -262,7 +267,7 @@ package enum StyledPreparation {
             let unit = boxOffsets[firstBox] - offset
             let box = boxes[firstBox]
             firstBox += 1
-            advances[unit] = box.width / style.fontSize
+            advances[unit] = box.width / baseSize
             flags[unit] &= ~UnitFlag.missingGlyph
             fontIndices[unit] = classes.box(height: box.height, in: fontIndices[unit])
             // Chromium breaks on both sides of every atomic inline; Pango keeps UAX #14's CB rules.
@@ -292,17 +297,27 @@ package enum StyledPreparation {
     private static func lineStarts(units: UnsafeBufferPointer<UInt16>, classes: [UInt8]) -> [UInt8] {
         guard Script.mayAlignOffAlphabetic(in: units) else { return [] }
         var starts = [UInt8](filledWith: 0, count: units.count)
-        var kind: UInt8 = 0
-        var index = units.count
-        while index > 0 {
-            index -= 1
-            var scalar = UInt32(units[index])
-            if UTF16.isTrailSurrogate(units[index]) && index > 0 && UTF16.isLeadSurrogate(units[index - 1]) {
-                scalar = 0x10000 + ((UInt32(units[index - 1]) - 0xD800) << 10) + (scalar - 0xDC00)
+        // A BMP unit's script from the itemizer's table (Common for every unit of no script of
+        // its own, a surrogate's too); a pair's from HarfBuzz. Over the arrays' memory.
+        let table = TextRuns.ScriptTable.shared
+        starts.withUnsafeMutableBufferPointer { starts in
+            classes.withUnsafeBufferPointer { classes in
+                var kind: UInt8 = 0
+                var index = units.count
+                while index > 0 {
+                    index -= 1
+                    let unit = units[index]
+                    let script: Script
+                    if UTF16.isTrailSurrogate(unit) && index > 0 && UTF16.isLeadSurrogate(units[index - 1]) {
+                        let lead = UInt32(units[index - 1]) - 0xD800
+                        script = Script.of(0x10000 + (lead << 10) + (UInt32(unit) - 0xDC00))
+                    } else {
+                        script = table.entry(unit).script
+                    }
+                    if !script.isNeutral { kind = script.alignmentBaselineKind }
+                    starts[index] = StyledLineMetrics.lineStart(class: classes[index], kind: kind)
+                }
             }
-            let script = Script.of(scalar)
-            if !script.isNeutral { kind = script.alignmentBaselineKind }
-            starts[index] = StyledLineMetrics.lineStart(class: classes[index], kind: kind)
         }
         return starts
     }

@@ -162,21 +162,29 @@ package struct StyledSpans {
     package init(runs: [StyleRun], units: [UInt16], baseSize: Double) throws(AutoHeightError) {
         let count = units.count
         for index in runs.indices { try Self.check(runs[index], index: index, units: units) }
-        var cuts: [Int] = []
-        cuts.reserveCapacity(2 * runs.count + 2)
-        cuts.append(0)
-        cuts.append(count)
-        for run in runs {
-            cuts.append(run.start)
-            cuts.append(run.end)
+        // The offsets where some run starts or ends, sorted, each once (on the stack where it fits).
+        (spans, styles) = withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * runs.count + 2) { storage in
+            storage[0] = 0
+            storage[1] = count
+            for index in runs.indices {
+                storage[2 + 2 * index] = runs[index].start
+                storage[3 + 2 * index] = runs[index].end
+            }
+            var storage = storage
+            storage.sort()
+            var kept = 1
+            for index in 1..<storage.count where storage[index] != storage[kept - 1] {
+                storage[kept] = storage[index]
+                kept += 1
+            }
+            return Self.resolve(runs, cuts: UnsafeBufferPointer(rebasing: storage[..<kept]), baseSize: baseSize)
         }
-        cuts.sort()
-        var kept = 1
-        for index in 1..<cuts.count where cuts[index] != cuts[kept - 1] {
-            cuts[kept] = cuts[index]
-            kept += 1
-        }
-        cuts.removeLast(cuts.count - kept)
+    }
+
+    /// The spans and styles of `runs` over the intervals between `cuts`.
+    private static func resolve(
+        _ runs: [StyleRun], cuts: UnsafeBufferPointer<Int>, baseSize: Double
+    ) -> (spans: [Span], styles: [ResolvedRunStyle]) {
         let intervals = cuts.count - 1
         // Per attribute (family, weight, slant, size, spacing), the last run naming it over each
         // interval: runs painted from the last backwards, each interval once (`next` skips the
@@ -192,8 +200,8 @@ package struct StyledSpans {
             for attribute in 0..<5 {
                 for index in next.indices { next[index] = Int32(index) }
                 for runIndex in runs.indices.reversed() where runs[runIndex].names(attribute) {
-                    let upper = Self.position(of: runs[runIndex].end, in: cuts)
-                    var index = Self.unpainted(from: Self.position(of: runs[runIndex].start, in: cuts), next: next)
+                    let upper = position(of: runs[runIndex].end, in: cuts)
+                    var index = Self.unpainted(from: position(of: runs[runIndex].start, in: cuts), next: next)
                     while index < upper {
                         owners[attribute * intervals + index] = Int32(runIndex)
                         next[index] = Int32(index + 1)
@@ -221,12 +229,11 @@ package struct StyledSpans {
                 }
             }
         }
-        self.spans = spans
-        self.styles = styles
+        return (spans, styles)
     }
 
     /// The index of `offset` in the sorted `cuts` (it is one of them).
-    private static func position(of offset: Int, in cuts: [Int]) -> Int {
+    private static func position(of offset: Int, in cuts: UnsafeBufferPointer<Int>) -> Int {
         var low = 0
         var high = cuts.count - 1
         while low < high {
@@ -281,8 +288,9 @@ package struct StyledSpans {
         }
     }
 
-    /// Checks the boxes against the text's U+FFFC characters (one each, in order).
-    static func checkBoxes(_ boxes: [InlineBox], units: [UInt16]) throws(AutoHeightError) {
+    /// Checks the boxes against the text's U+FFFC characters (`objects` of them: one box each, in
+    /// order).
+    static func checkBoxes(_ boxes: [InlineBox], objects: Int) throws(AutoHeightError) {
         func check(_ value: Double, _ name: String, _ index: Int) throws(AutoHeightError) {
             guard value.isFinite && value >= 0 && value <= AutoHeightError.maximumWidth else {
                 throw .invalidBox(index: index, reason: "\(name) \(value) must be finite, 0...1e9 px")
@@ -292,7 +300,6 @@ package struct StyledSpans {
             try check(box.width, "width", index)
             try check(box.height, "height", index)
         }
-        let objects = units.reduce(0) { $1 == 0xFFFC ? $0 + 1 : $0 }
         guard objects == boxes.count else {
             throw .invalidBox(
                 index: -1, reason: "\(boxes.count) boxes for \(objects) U+FFFC characters in the text (one each)")

@@ -60,12 +60,13 @@ extension TextStyle {
                     Paragraphs.split(all, breaks: breaks, at: $0, into: &spans)
                 }
                 var next = 0
-                // The stretches not to shape (``ParagraphPreparer/prepare``) in each paragraph.
-                var inside = scratch.stretches
-                scratch.stretches = []
-                defer { scratch.stretches = inside }
+                // The stretches not to shape (``ParagraphPreparer/prepare``) in each paragraph
+                // (plain text has none: its paragraphs leave the scratch's alone).
+                var inside: [ParagraphPreparer.Stretch] = []
+                if !stretches.isEmpty { swap(&inside, &scratch.stretches) }
+                defer { if !stretches.isEmpty { swap(&inside, &scratch.stretches) } }
                 for span in spans {
-                    inside.removeAll(keepingCapacity: true)
+                    if !inside.isEmpty { inside.removeAll(keepingCapacity: true) }
                     while next < stretches.count && stretches[next].range.lowerBound < span.range.upperBound {
                         let range = stretches[next].range.clamped(to: span.range)
                         if !range.isEmpty {
