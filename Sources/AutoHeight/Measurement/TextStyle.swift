@@ -279,11 +279,14 @@ final class PreparationContextMemo: Sendable {
         var segmentCache: SegmentCache?
         var limits: InputLimits
 
-        /// Whether `style`, with `stack` for its fonts, has these fields (read in place: no copy
-        /// of its references).
-        func matches(_ style: borrowing TextStyle, fonts stack: borrowing FontStack) -> Bool {
-            fonts.isSameStack(as: stack)
-                && segmentCache === (style.whiteSpace == .preWrap ? style.segmentCache : nil)
+        /// Whether `style` has these fields (read in place: no copy of its references).
+        func matches(_ style: borrowing TextStyle) -> Bool {
+            fonts.isSameStack(as: style.fonts) && matchesBesidesFonts(style)
+        }
+
+        /// Whether `style` has these fields, its fonts aside.
+        func matchesBesidesFonts(_ style: borrowing TextStyle) -> Bool {
+            segmentCache === (style.whiteSpace == .preWrap ? style.segmentCache : nil)
                 && language == style.language && trailingWhitespace == style.trailingWhitespace
                 && profile == style.profile && browser == style.webBrowser && advanceGrid == style.advanceGrid
                 && whiteSpace == style.whiteSpace
@@ -295,15 +298,18 @@ final class PreparationContextMemo: Sendable {
 
     /// The context kept for `style`, if the last one kept was resolved from its fields.
     func context(for style: borrowing TextStyle) -> PreparationContext? {
-        context(for: style, fonts: style.fonts)
+        last.withLock { entry in
+            // Read in place (binding the entry would copy its key's references).
+            entry?.key.matches(style) == true ? entry?.context : nil
+        }
     }
 
     /// The context kept for `style` with `fonts` in place of its own, if the last one kept was
     /// resolved from those fields.
-    func context(for style: borrowing TextStyle, fonts: borrowing FontStack) -> PreparationContext? {
+    func context(for style: borrowing TextStyle, fonts: FontStack) -> PreparationContext? {
         last.withLock { entry in
-            // Read in place (binding the entry would copy its key's references).
-            entry?.key.matches(style, fonts: fonts) == true ? entry?.context : nil
+            entry?.key.fonts.isSameStack(as: fonts) == true && entry?.key.matchesBesidesFonts(style) == true
+                ? entry?.context : nil
         }
     }
 
