@@ -181,8 +181,8 @@ package enum StyledPreparation {
                 restyledStarts =
                     classes.mode == .tallest ? lineStarts(units: paragraphUnits, classes: fontIndices) : []
                 // Boxes are never missing glyphs: a paragraph holding some counts its clusters again.
-                let boxes = boxOffsets.partitionPoint { $0 < offset }
-                let holdsBox = boxes < boxOffsets.count && boxOffsets[boxes] < offset + paragraphUnits.count
+                let firstBox = boxOffsets.partitionPoint { $0 < offset }
+                let holdsBox = firstBox < boxOffsets.count && boxOffsets[firstBox] < offset + paragraphUnits.count
                 restyledMissing = holdsBox ? UnitFlag.missingClusters(in: flags[...]) : nil
             }
         ) {
