@@ -139,4 +139,20 @@ import Testing
         let width = try FallbackFixtures.style(language: "en").measure("안 a", width: 1000).maxLineWidth
         #expect(close(width, 28.175781, 1e-3), "\(width)")
     }
+
+    /// Rule: in the web profile every run is shaped in the style's language, as browsers shape
+    /// with the element's `lang`: Latin words in Korean text take Noto Sans CJK's Korean `locl`
+    /// space (0.28 em, not 0.224). Chromium 156 (`<div lang=ko>`, Noto Sans CJK KR 16 px): "Compose
+    /// Compose" wraps below 145.86 px and fits at it (145.856 px); with `lang=ja`, 144.96 px fits.
+    @Test func theWebProfileShapesEveryRunInTheLanguage() throws {
+        let korean = try Font(family: "Noto Sans CJK KR")
+        func width(_ language: String, _ profile: LayoutProfile) throws -> Double {
+            var style = TextStyle(font: korean, fontSize: 16, language: language)
+            style.profile = profile
+            return try style.measure("Compose Compose", width: 1000).maxLineWidth
+        }
+        #expect(close(try width("ko", .web), 145.856, 1e-9))
+        #expect(close(try width("ja", .web), 144.96, 1e-9))
+        #expect(close(try width("ko", .editor), 144.96, 1e-9), "Pango: a Latin run in its script's language")
+    }
 }

@@ -38,7 +38,7 @@ package final class PreparationContext: Sendable {
         language = try LanguageInfo.forTag(languageTag)
         shaping = ShapingSetup(
             fonts: stack.fonts, systemFallback: stack.systemFallback, language: language.shapingLanguage,
-            languageScripts: language.scripts, advanceGrid: advanceGrid)
+            languageScripts: language.scripts, shapesEveryRunInLanguage: profile == .web, advanceGrid: advanceGrid)
         self.trailingWhitespace = trailingWhitespace
         self.profile = profile
         self.browser = profile == .web ? browser : .chromium

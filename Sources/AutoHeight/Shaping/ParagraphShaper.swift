@@ -31,9 +31,10 @@ package struct ParagraphShaper {
     /// Searched after `fonts`; nil for none.
     var systemFallback: SystemFallback? { setup.systemFallback }
     var language: ShapingLanguage? { setup.language }
-    /// The scripts the language is written in; runs of other scripts are shaped with their own
-    /// likely language instead (a Latin word in Korean text gets no Korean `locl` forms, a Korean
-    /// word in English text gets them), as Pango does. Empty: the language applies to every run.
+    /// The scripts the language is written in; in the editor profile runs of other scripts are
+    /// shaped with their own likely language instead (a Latin word in Korean text gets no Korean
+    /// `locl` forms, a Korean word in English text gets them), as Pango does. Empty: the language
+    /// applies to every run.
     var languageScripts: [Script] { setup.languageScripts }
     /// The workspace's, for the duration of one preparation.
     package var buffer: HarfBuzzBuffer { workspace.buffer }
@@ -46,9 +47,13 @@ package struct ParagraphShaper {
     package var mayUseSeveralFonts: Bool { setup.mayUseSeveralFonts }
 
     /// The language to shape a run of `script` with: the style's for the scripts it is written
-    /// in (and Common), else the script's likely language (``ScriptLanguages``).
+    /// in (and Common), else the script's likely language (``ScriptLanguages``), as Pango does;
+    /// in the web profile the style's for every run, as browsers shape with the element's `lang`
+    /// (Chromium's Latin words in Korean text take Noto Sans CJK's Korean `locl` space).
     package func language(for script: Script) -> ShapingLanguage? {
-        if languageScripts.isEmpty || script == .common || languageScripts.contains(script) {
+        if setup.shapesEveryRunInLanguage || languageScripts.isEmpty || script == .common
+            || languageScripts.contains(script)
+        {
             return language
         }
         return ScriptLanguages.shapingLanguage(for: script)

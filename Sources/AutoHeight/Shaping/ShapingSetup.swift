@@ -9,6 +9,9 @@ final class ShapingSetup: Sendable {
     let language: ShapingLanguage?
     /// The scripts the language is written in (see ``ParagraphShaper/language(for:)``).
     let languageScripts: [Script]
+    /// Whether every run is shaped in the language, whatever its script (browsers shape with
+    /// the element's `lang`); else runs of other scripts take their own likely language.
+    let shapesEveryRunInLanguage: Bool
     /// Whether text may end up in more than the primary font.
     let mayUseSeveralFonts: Bool
     /// Steps per em each glyph advance is rounded to (0: kept exact): Firefox keeps advances in
@@ -17,12 +20,13 @@ final class ShapingSetup: Sendable {
 
     init(
         fonts: [Font], systemFallback: SystemFallback?, language: ShapingLanguage?, languageScripts: [Script],
-        advanceGrid: Double = 0
+        shapesEveryRunInLanguage: Bool = false, advanceGrid: Double = 0
     ) {
         self.fonts = fonts
         self.systemFallback = systemFallback
         self.language = language
         self.languageScripts = languageScripts
+        self.shapesEveryRunInLanguage = shapesEveryRunInLanguage
         self.advanceGrid = advanceGrid
         mayUseSeveralFonts = fonts.count > 1 || systemFallback != nil
     }
