@@ -174,15 +174,13 @@ package enum StyledPreparation {
             }, stretches: stretches, faces: passFaces,
             restyle: { (offset, paragraphUnits, advances, flags, fontIndices, boundaries) throws(AutoHeightError) in
                 while spanIndex < resolved.spans.count && resolved.spans[spanIndex].end <= offset { spanIndex += 1 }
-                restyle(
+                let holdsBox = restyle(
                     units: paragraphUnits, offset: offset, spans: resolved, from: spanIndex, faces: faces,
                     boxes: styled.boxes, boxOffsets: boxOffsets, baseSize: baseSize, web: web, classes: &classes,
                     advances: &advances, flags: &flags, fontIndices: &fontIndices, boundaries: &boundaries)
                 restyledStarts =
                     classes.mode == .tallest ? lineStarts(units: paragraphUnits, classes: fontIndices) : []
                 // Boxes are never missing glyphs: a paragraph holding some counts its clusters again.
-                let firstBox = boxOffsets.partitionPoint { $0 < offset }
-                let holdsBox = firstBox < boxOffsets.count && boxOffsets[firstBox] < offset + paragraphUnits.count
                 restyledMissing = holdsBox ? UnitFlag.missingClusters(in: flags[...]) : nil
             }
         ) {
@@ -215,12 +213,13 @@ package enum StyledPreparation {
     /// Gives one paragraph (`units` at `offset` in the text, as its pass prepared them) the
     /// widths of its styles and boxes, and its units their line-height classes in place of
     /// their font indices (`baseSize`: the style's size, the advances' em); in the web profile
-    /// (`web`), a break opportunity on each side of every box.
+    /// (`web`), a break opportunity on each side of every box. Returns whether the paragraph
+    /// holds a box.
     private static func restyle(
         units: UnsafeBufferPointer<UInt16>, offset: Int, spans: StyledSpans, from firstSpan: Int, faces: [RunFace],
         boxes: [InlineBox], boxOffsets: [Int], baseSize: Double, web: Bool, classes: inout StyledLineMetrics.Builder,
         advances: inout [Double], flags: inout [UInt8], fontIndices: inout [UInt8], boundaries: inout [Int32]
-    ) {
+    ) -> Bool {
         let length = units.count
         let end = offset + length
         assert(fontIndices.count == length, "a styled paragraph's pass keeps its font indices")
@@ -262,7 +261,8 @@ package enum StyledPreparation {
             }
         }
         // Boxes: exactly their width, their height on the baseline, never a missing glyph.
-        var firstBox = boxOffsets.partitionPoint { $0 < offset }
+        let firstInParagraph = boxOffsets.partitionPoint { $0 < offset }
+        var firstBox = firstInParagraph
         while firstBox < boxOffsets.count && boxOffsets[firstBox] < end {
             let unit = boxOffsets[firstBox] - offset
             let box = boxes[firstBox]
@@ -276,6 +276,7 @@ package enum StyledPreparation {
                 insertBoundary(Int32(unit + 1), into: &boundaries)
             }
         }
+        return firstBox > firstInParagraph
     }
 
     /// Adds `boundary` (> 0) to the sorted `boundaries` unless it is there.
